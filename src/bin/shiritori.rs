@@ -1,0 +1,469 @@
+//! AtCoder ABC209 E "Shiritori": for every word, who wins 3-shiritori when Takahashi opens with it.
+//!
+//! This file is a complete judge submission (Rust 1.89, edition 2024, proconio 0.5.0).
+//!
+//! # The game as a graph
+//!
+//! Only the first and the last three letters of a word matter: a word may follow another when its
+//! first three letters are the other's last three. So every three-letter block is a vertex and
+//! every word an edge from the vertex of its first three letters to the vertex of its last three.
+//! Saying a word moves a token along its edge, the players alternate, and a player who cannot move
+//! loses. After Takahashi opens with word `s_i`, the token stands on the vertex of its last three
+//! letters with Aoki to move, so word `i` is won by Takahashi exactly when that vertex is a loss
+//! for the player to move there.
+//!
+//! # Retrograde analysis
+//!
+//! Work backwards from the ends of the game, as endgame tablebases do:
+//! - a vertex without outgoing edges is **lost** (the player to move has no word);
+//! - a vertex with an edge into a lost vertex is **won** (move there and hand the loss over);
+//! - a vertex whose edges all lead into won vertices is **lost** (every move hands over a win).
+//!
+//! Whatever these rules never decide is a **draw**: from such a vertex no edge leads to a lost
+//! vertex (else it would be won), and at least one edge leads to another undecided vertex (else all
+//! would be won and the vertex lost). The player to move takes such an edge, since every other
+//! edge leads to a win for the opponent, and the opponent is in the same position again. Nobody
+//! can force a win from there, both avoid losing, and the game goes on forever.
+//!
+//! Each vertex is decided once and each edge looked at once (from its head, over the reversed
+//! graph), so the analysis costs O(N + 52³) time and memory.
+
+use proconio::source::Source;
+use std::io::{self, BufRead, Read, Write};
+use std::num::{IntErrorKind, ParseIntError};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let mut source = TokenSource::new(io::stdin().lock());
+    match read_words(&mut source) {
+        Ok(words) => {
+            let outcome = retrograde_analysis(&ReverseGraph::new(&words));
+            write_report(&render_winners(&words, &outcome))
+        }
+        Err(message) => fail(&message),
+    }
+}
+
+/// Letters per vertex: a word follows another when its first `BLOCK` letters are the other's last.
+const BLOCK: usize = 3;
+
+/// Letters in the alphabet, `A`–`Z` then `a`–`z`; upper and lower case are different letters.
+const LETTERS: usize = 52;
+
+/// Number of vertices: every three-letter block, whether or not a word uses it.
+const VERTICES: usize = LETTERS * LETTERS * LETTERS;
+
+/// Most words the flat `u32` arrays can index.
+const MAX_WORDS: usize = u32::MAX as usize;
+
+/// Up to this many words are reserved from N alone; more only as they actually arrive, so a huge N
+/// in a short input fails at its end instead of allocating for words that are not there.
+const TRUSTED_CAPACITY: usize = 1 << 22;
+
+/// Marks a byte that is not a letter in [`LETTER_CODE`].
+const NOT_A_LETTER: u8 = u8::MAX;
+
+/// Digit of each byte in the base-52 vertex numbering: `A`–`Z` → 0–25, `a`–`z` → 26–51.
+const LETTER_CODE: [u8; 256] = {
+    let mut code = [NOT_A_LETTER; 256];
+    let mut letter = 0;
+    while letter < 26 {
+        code[b'A' as usize + letter] = letter as u8;
+        code[b'a' as usize + letter] = (26 + letter) as u8;
+        letter += 1;
+    }
+    code
+};
+
+/// One word as a move: from the vertex of its first three letters to that of its last three.
+#[derive(Clone, Copy)]
+struct Edge {
+    from: u32,
+    to: u32,
+}
+
+/// Reads `N` and then exactly `N` words, each turned into its [`Edge`].
+fn read_words<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, String> {
+    let count = source.parse_next(|| "N".to_string(), parse_count)?;
+    if count > MAX_WORDS {
+        return Err(format!(
+            "N ({count}) is larger than the {MAX_WORDS} words supported"
+        ));
+    }
+    let mut words = Vec::with_capacity(count.min(TRUSTED_CAPACITY));
+    for index in 1..=count {
+        let what = || format!("word {index} of {count}");
+        words.push(source.parse_next(what, |word| word_edge(word, index))?);
+    }
+    source.expect_end(&format!("the last word (word {count})"))?;
+    Ok(words)
+}
+
+/// Checks that word number `index` is at least three letters `A`–`Z`/`a`–`z` and returns its edge.
+fn word_edge(word: &str, index: usize) -> Result<Edge, String> {
+    let bytes = word.as_bytes();
+    if let Some(bad) = first_disallowed(bytes, |b| b.is_ascii_alphabetic()) {
+        let what = format!("word {index} ({})", quoted(word));
+        return Err(unexpected_character(
+            &what,
+            word,
+            bad,
+            "the letters A-Z and a-z",
+        ));
+    }
+    if bytes.len() < BLOCK {
+        return Err(format!(
+            "word {index} ({}) is shorter than {BLOCK} letters",
+            quoted(word)
+        ));
+    }
+    Ok(Edge {
+        from: vertex(&bytes[..BLOCK]),
+        to: vertex(&bytes[bytes.len() - BLOCK..]),
+    })
+}
+
+/// The vertex of a three-letter block: its letters read as a base-52 number.
+fn vertex(block: &[u8]) -> u32 {
+    block.iter().fold(0, |id, &letter| {
+        id * LETTERS as u32 + u32::from(LETTER_CODE[letter as usize])
+    })
+}
+
+/// The word graph with every edge reversed, in compressed sparse row form: the vertices with an
+/// edge into `v` are `predecessors[first[v]..first[v + 1]]`. Two flat arrays instead of one `Vec`
+/// per vertex: one allocation, and each vertex's list lies contiguously in memory.
+struct ReverseGraph {
+    first: Vec<u32>,
+    predecessors: Vec<u32>,
+    /// Outgoing edges of each vertex, counting a repeated word as often as it is listed.
+    out_degree: Vec<u32>,
+}
+
+impl ReverseGraph {
+    /// Builds the reversed graph by counting sort on the edges' heads: O(N + 52³).
+    fn new(words: &[Edge]) -> Self {
+        let mut out_degree = vec![0u32; VERTICES];
+        // After the prefix sum, first[v + 1] is where v's list ends; the fill below counts each
+        // end down to where the list starts, so first[v] ends up at the start of v's list.
+        let mut first = vec![0u32; VERTICES + 1];
+        for edge in words {
+            out_degree[edge.from as usize] += 1;
+            first[edge.to as usize + 1] += 1;
+        }
+        for v in 0..VERTICES {
+            first[v + 1] += first[v];
+        }
+        let mut predecessors = vec![0u32; words.len()];
+        for edge in words {
+            let slot = &mut first[edge.to as usize + 1];
+            *slot -= 1;
+            predecessors[*slot as usize] = edge.from;
+        }
+        // The fill moved each list's end down to its start, which is the end of the list before.
+        first.copy_within(1.., 0);
+        first[VERTICES] = words.len() as u32;
+        Self {
+            first,
+            predecessors,
+            out_degree,
+        }
+    }
+
+    /// The vertices with an edge into `v`.
+    fn predecessors(&self, v: u32) -> &[u32] {
+        let v = v as usize;
+        &self.predecessors[self.first[v] as usize..self.first[v + 1] as usize]
+    }
+}
+
+/// What the player to move at a vertex gets under optimal play.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Draw,
+    Win,
+    Loss,
+}
+
+/// Decides every vertex by retrograde analysis (see the module documentation).
+///
+/// Decided vertices wait in a FIFO queue; taking one out, we look at every vertex with an edge
+/// into it. If it is lost, each such undecided predecessor is won at once. If it is won, the
+/// predecessor has one edge fewer that might still save it: `undecided_edges` counts those down,
+/// and at zero the predecessor is lost. A vertex enters the queue once, when it is decided, and
+/// each edge is looked at once: O(N + 52³). Vertices never decided are draws.
+fn retrograde_analysis(graph: &ReverseGraph) -> Vec<Outcome> {
+    let mut outcome = vec![Outcome::Draw; VERTICES];
+    let mut undecided_edges = graph.out_degree.clone();
+    // Each vertex is pushed at most once, so a vector with a read cursor is the whole queue.
+    let mut queue = Vec::with_capacity(VERTICES);
+    for (v, &degree) in graph.out_degree.iter().enumerate() {
+        if degree == 0 {
+            outcome[v] = Outcome::Loss;
+            queue.push(v as u32);
+        }
+    }
+    let mut next = 0;
+    while let Some(&v) = queue.get(next) {
+        next += 1;
+        let lost = outcome[v as usize] == Outcome::Loss;
+        for &u in graph.predecessors(v) {
+            let u = u as usize;
+            if outcome[u] != Outcome::Draw {
+                continue;
+            }
+            if lost {
+                outcome[u] = Outcome::Win;
+                queue.push(u as u32);
+            } else {
+                undecided_edges[u] -= 1;
+                if undecided_edges[u] == 0 {
+                    outcome[u] = Outcome::Loss;
+                    queue.push(u as u32);
+                }
+            }
+        }
+    }
+    outcome
+}
+
+/// The judge's answer, one line per word in input order: after Takahashi's opening word it is
+/// Aoki's turn at the word's last three letters, so a lost vertex there means Takahashi wins.
+fn render_winners(words: &[Edge], outcome: &[Outcome]) -> Vec<u8> {
+    let mut report = Vec::with_capacity(words.len() * "Takahashi\n".len());
+    for edge in words {
+        report.extend_from_slice(match outcome[edge.to as usize] {
+            Outcome::Loss => b"Takahashi\n",
+            Outcome::Win => b"Aoki\n",
+            Outcome::Draw => b"Draw\n",
+        });
+    }
+    report
+}
+
+// Input and output plumbing, the same in every solution of this crate: a submission is one file,
+// so each carries its own copy (a test checks that the copies stay identical).
+
+/// Writes the whole report in one call. A reader that closed the pipe early (say, `head`) has
+/// what it wanted; any other failure is an error.
+fn write_report(report: &[u8]) -> ExitCode {
+    match io::stdout().lock().write_all(report) {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            fail(&format!("cannot write the output: {error}"))
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// Reports `message` on stderr, the contract's `error: ` line, and exits with status 1.
+fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::FAILURE
+}
+
+/// Parses the count `N`: a non-negative decimal integer.
+fn parse_count(token: &str) -> Result<usize, String> {
+    token
+        .parse()
+        .map_err(|error: ParseIntError| match error.kind() {
+            IntErrorKind::PosOverflow => format!("N ({}) is too large", quoted(token)),
+            _ if token.starts_with('-') => format!("N ({}) is negative", quoted(token)),
+            _ => format!("N ({}) is not a non-negative integer", quoted(token)),
+        })
+}
+
+/// Where the first byte of `bytes` that is not `allowed` is, if there is one.
+///
+/// A plain `position` branches on every byte, and on random input (X is a random mix of `A` and
+/// `T`) half of those branches are mispredicted. This tests a block of bytes at a time without
+/// branching inside it, which the compiler turns into vector instructions.
+fn first_disallowed(bytes: &[u8], allowed: impl Fn(u8) -> bool) -> Option<usize> {
+    const BLOCK: usize = 64;
+    let all_allowed = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & allowed(b));
+    let bad_block = bytes.chunks(BLOCK).position(|block| !all_allowed(block))?;
+    let start = bad_block * BLOCK;
+    bytes[start..]
+        .iter()
+        .position(|&b| !allowed(b))
+        .map(|offset| start + offset)
+}
+
+/// Says that `token`, called `what`, has a character outside `allowed` at byte `offset`.
+fn unexpected_character(what: &str, token: &str, offset: usize, allowed: &str) -> String {
+    let character = token[offset..].chars().next().unwrap_or_default();
+    let position = token[..offset].chars().count() + 1;
+    format!(
+        "{what} has {character:?} (U+{:04X}) at position {position}, but may only contain {allowed}",
+        u32::from(character)
+    )
+}
+
+/// Shows a token in an error message: quoted, escaped, and cut short if long.
+fn quoted(token: &str) -> String {
+    const SHOWN: usize = 24;
+    match token.char_indices().nth(SHOWN) {
+        Some((cut, _)) => format!("{:?}...", &token[..cut]),
+        None => format!("{token:?}"),
+    }
+}
+
+/// Bytes asked of the reader per refill; only a longer token makes the buffer grow.
+const CHUNK: usize = 1 << 16;
+
+/// The tokens of a byte stream, separated by ASCII whitespace, served through proconio's
+/// [`Source`] trait.
+///
+/// proconio 0.5.0's own sources cost more than this whole solution: `input!` on stdin reads line
+/// by line, and `OnceSource` copies all input into one `String`. This source reads fixed-size
+/// chunks into one buffer and lends out slices of it, so it holds one chunk, or the longest token,
+/// however long the input is. A token that is not UTF-8 or a failed read ends the stream and is
+/// kept in `failure` for the error message.
+struct TokenSource<R> {
+    reader: R,
+    /// Bytes read so far that are still needed; `buffer[start..]` is not yet handed out.
+    buffer: Vec<u8>,
+    start: usize,
+    at_eof: bool,
+    failure: Option<SourceFailure>,
+}
+
+/// Why a [`TokenSource`] stopped before the end of its input.
+enum SourceFailure {
+    Read(io::Error),
+    NotUtf8 { offset: usize, byte: u8 },
+}
+
+impl<R: BufRead> TokenSource<R> {
+    fn new(reader: R) -> Self {
+        Self {
+            reader,
+            buffer: Vec::with_capacity(CHUNK),
+            start: 0,
+            at_eof: false,
+            failure: None,
+        }
+    }
+
+    /// Takes the next token and hands it to `parse`. A missing or unreadable token is an error
+    /// naming `what` was expected.
+    fn parse_next<T>(
+        &mut self,
+        what: impl Fn() -> String,
+        parse: impl FnOnce(&str) -> Result<T, String>,
+    ) -> Result<T, String> {
+        match self.next_token() {
+            Some(token) => parse(token),
+            None => Err(self
+                .take_failure(&what())
+                .unwrap_or_else(|| format!("the input ends before {}", what()))),
+        }
+    }
+
+    /// Checks that nothing but whitespace follows `last`, the last token expected.
+    fn expect_end(&mut self, last: &str) -> Result<(), String> {
+        match self.next_token() {
+            Some(extra) => Err(format!(
+                "unexpected {} after {last}, where the input should end",
+                quoted(extra)
+            )),
+            None => self
+                .take_failure(&format!("the text after {last}"))
+                .map_or(Ok(()), Err),
+        }
+    }
+
+    /// The error message for a failure that ended the stream at `what`, if one did.
+    fn take_failure(&mut self, what: &str) -> Option<String> {
+        self.failure.take().map(|failure| match failure {
+            SourceFailure::Read(error) => format!("cannot read the input: {error}"),
+            SourceFailure::NotUtf8 { offset, byte } => {
+                format!("{what} is not UTF-8 text (byte 0x{byte:02X} at byte offset {offset})")
+            }
+        })
+    }
+
+    /// Moves `start` to the next token's first byte, reading as needed; false at the end.
+    fn skip_whitespace(&mut self) -> bool {
+        loop {
+            let unread = &self.buffer[self.start..];
+            if let Some(skip) = unread.iter().position(|b| !b.is_ascii_whitespace()) {
+                self.start += skip;
+                return true;
+            }
+            self.start = self.buffer.len();
+            if !self.refill() {
+                return false;
+            }
+        }
+    }
+
+    /// Appends up to a chunk of input after dropping the bytes already handed out; false at the
+    /// end of input or after a read error, which is kept in `failure`.
+    fn refill(&mut self) -> bool {
+        if self.at_eof {
+            return false;
+        }
+        self.buffer.drain(..self.start);
+        self.start = 0;
+        // Reading one chunk at a time, never into all the spare room, keeps the bytes read ahead
+        // of a long token (and so the memory touched) down to a chunk. `read_to_end` reads into
+        // the spare capacity directly: no zeroing, no intermediate copy.
+        self.buffer.reserve(CHUNK);
+        match (&mut self.reader)
+            .take(CHUNK as u64)
+            .read_to_end(&mut self.buffer)
+        {
+            Ok(0) => self.at_eof = true,
+            Ok(_) => {}
+            Err(error) => {
+                self.failure = Some(SourceFailure::Read(error));
+                self.at_eof = true;
+            }
+        }
+        !self.at_eof
+    }
+}
+
+impl<R: BufRead> Source<R> for TokenSource<R> {
+    fn next_token(&mut self) -> Option<&str> {
+        if !self.skip_whitespace() {
+            return None;
+        }
+        // The token runs to the next whitespace; while it runs into the end of the buffer, read on.
+        let mut scanned = self.start;
+        let end = loop {
+            let rest = &self.buffer[scanned..];
+            if let Some(length) = rest.iter().position(|b| b.is_ascii_whitespace()) {
+                break scanned + length;
+            }
+            // Refilling moves the unread bytes, and with them the token, to the buffer's front.
+            let scanned_length = self.buffer.len() - self.start;
+            if !self.refill() {
+                break self.buffer.len();
+            }
+            scanned = self.start + scanned_length;
+        };
+        let token = &self.buffer[self.start..end];
+        self.start = end;
+        if token.is_ascii() {
+            // SAFETY: ASCII is valid UTF-8. Checking that first is several times faster than
+            // `from_utf8` on short tokens, which otherwise costs a fifth of the whole run.
+            return Some(unsafe { std::str::from_utf8_unchecked(token) });
+        }
+        match std::str::from_utf8(token) {
+            Ok(text) => Some(text),
+            Err(error) => {
+                let offset = error.valid_up_to();
+                self.failure = Some(SourceFailure::NotUtf8 {
+                    offset,
+                    byte: token[offset],
+                });
+                None
+            }
+        }
+    }
+
+    fn is_empty(&mut self) -> bool {
+        !self.skip_whitespace()
+    }
+}
