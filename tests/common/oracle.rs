@@ -1,0 +1,138 @@
+//! Brute-force oracles. They share no code or idea of implementation with the solutions: they
+//! work on the words and digits themselves, by the definitions, as slowly as they like.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The Shiritori game on `words`: for each position (the three letters the next word must start
+/// with), the positions each word starting there leads to.
+struct Game<'a> {
+    positions: BTreeSet<&'a str>,
+    moves: BTreeMap<&'a str, Vec<&'a str>>,
+}
+
+impl<'a> Game<'a> {
+    fn new(words: &'a [String]) -> Self {
+        let mut positions = BTreeSet::new();
+        let mut moves: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+        for word in words {
+            let (head, tail) = (&word[..3], &word[word.len() - 3..]);
+            positions.insert(head);
+            positions.insert(tail);
+            moves.entry(head).or_default().push(tail);
+        }
+        Self { positions, moves }
+    }
+
+    fn moves_from(&self, position: &str) -> &[&'a str] {
+        self.moves.get(position).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Who wins Shiritori when Takahashi opens with each word: the fixpoint of "a position is won if
+/// some move reaches a lost position, lost if every move reaches a won one", iterated naively
+/// until nothing changes; what stays open is a draw.
+pub fn shiritori_winners(words: &[String]) -> Vec<&'static str> {
+    let game = Game::new(words);
+    // true: the player to move wins; false: loses.
+    let mut known: BTreeMap<&str, bool> = BTreeMap::new();
+    loop {
+        let mut changed = false;
+        for &position in &game.positions {
+            if known.contains_key(position) {
+                continue;
+            }
+            let moves = game.moves_from(position);
+            if moves.iter().any(|next| known.get(next) == Some(&false)) {
+                known.insert(position, true);
+                changed = true;
+            } else if moves.iter().all(|next| known.get(next) == Some(&true)) {
+                known.insert(position, false);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    words
+        .iter()
+        .map(|word| match known.get(&word[word.len() - 3..]) {
+            Some(false) => "Takahashi",
+            Some(true) => "Aoki",
+            None => "Draw",
+        })
+        .collect()
+}
+
+/// Shiritori with game lengths, by a bounded-horizon search: a position is won within `k` words
+/// if some move leads to a position lost within `k - 1`, and lost within `k` if every move leads
+/// to a position won within `k - 1` (so lost within 0 if there is no move). For the word `s_i`,
+/// whose last three letters are the position `v`, the game lasts `1 + k` words for the least `k`
+/// within which `v` is won or lost.
+pub fn shiritori_depths(words: &[String]) -> Vec<String> {
+    let game = Game::new(words);
+    let no_moves = |position: &str| game.moves_from(position).is_empty();
+    let mut lost: BTreeSet<&str> = game
+        .positions
+        .iter()
+        .copied()
+        .filter(|p| no_moves(p))
+        .collect();
+    let mut won: BTreeSet<&str> = BTreeSet::new();
+    // The least horizon at which each position is decided, with the side to move winning or not.
+    let mut decided: BTreeMap<&str, (usize, bool)> =
+        lost.iter().map(|&p| (p, (0, false))).collect();
+    // A decided position never takes longer than there are positions, so this horizon suffices.
+    for horizon in 1..=game.positions.len() {
+        let won_now: BTreeSet<&str> = game
+            .positions
+            .iter()
+            .copied()
+            .filter(|p| game.moves_from(p).iter().any(|next| lost.contains(next)))
+            .collect();
+        let lost_now: BTreeSet<&str> = game
+            .positions
+            .iter()
+            .copied()
+            .filter(|p| game.moves_from(p).iter().all(|next| won.contains(next)))
+            .collect();
+        for &p in &won_now {
+            decided.entry(p).or_insert((horizon, true));
+        }
+        for &p in &lost_now {
+            decided.entry(p).or_insert((horizon, false));
+        }
+        (won, lost) = (won_now, lost_now);
+    }
+    words
+        .iter()
+        .map(|word| match decided.get(&word[word.len() - 3..]) {
+            Some((depth, false)) => format!("Takahashi {}", depth + 1),
+            Some((depth, true)) => format!("Aoki {}", depth + 1),
+            None => "Draw".to_string(),
+        })
+        .collect()
+}
+
+/// Who wins Lucky 7 Battle, by playing out every choice of every round on the actual number
+/// (no residues): 2^N games, so keep N small (the number must also fit in a `u64`).
+pub fn lucky7_winner(digits: &str, players: &str) -> &'static str {
+    fn takahashi_wins(digits: &[u8], players: &[u8], number: u64) -> bool {
+        let Some((&digit, rest)) = digits.split_first() else {
+            return number.is_multiple_of(7);
+        };
+        let with_digit = takahashi_wins(rest, &players[1..], number * 10 + u64::from(digit - b'0'));
+        let with_zero = takahashi_wins(rest, &players[1..], number * 10);
+        if players[0] == b'T' {
+            with_digit || with_zero
+        } else {
+            with_digit && with_zero
+        }
+    }
+    assert!(digits.len() <= 18, "the number must fit in a u64");
+    if takahashi_wins(digits.as_bytes(), players.as_bytes(), 0) {
+        "Takahashi"
+    } else {
+        "Aoki"
+    }
+}
