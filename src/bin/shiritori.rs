@@ -424,6 +424,32 @@ impl<R: BufRead> TokenSource<R> {
     }
 }
 
+/// Where the first ASCII whitespace byte in `bytes` is, if there is one.
+///
+/// Eight bytes at a time: in a little-endian word, `(word - 0x21…21) & !word & 0x80…80` flags
+/// exactly the lowest byte below `0x21`, if any (higher flags may be false, so only the lowest is
+/// used). Every whitespace byte is below `0x21`; the other such bytes, control characters, are
+/// rare and are stepped over. A short token takes one step, with no branch per byte.
+fn find_whitespace(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    let mut offset = 0;
+    while let Some(word) = bytes[offset..].first_chunk::<8>() {
+        let word = u64::from_le_bytes(*word);
+        let below_0x21 = word.wrapping_sub(ONES * 0x21) & !word & (ONES * 0x80);
+        if below_0x21 == 0 {
+            offset += 8;
+            continue;
+        }
+        let candidate = offset + (below_0x21.trailing_zeros() / 8) as usize;
+        if bytes[candidate].is_ascii_whitespace() {
+            return Some(candidate);
+        }
+        offset = candidate + 1;
+    }
+    let tail = bytes[offset..].iter().position(u8::is_ascii_whitespace);
+    tail.map(|length| offset + length)
+}
+
 impl<R: BufRead> Source<R> for TokenSource<R> {
     fn next_token(&mut self) -> Option<&str> {
         if !self.skip_whitespace() {
@@ -432,8 +458,7 @@ impl<R: BufRead> Source<R> for TokenSource<R> {
         // The token runs to the next whitespace; while it runs into the end of the buffer, read on.
         let mut scanned = self.start;
         let end = loop {
-            let rest = &self.buffer[scanned..];
-            if let Some(length) = rest.iter().position(|b| b.is_ascii_whitespace()) {
+            if let Some(length) = find_whitespace(&self.buffer[scanned..]) {
                 break scanned + length;
             }
             // Refilling moves the unread bytes, and with them the token, to the buffer's front.
