@@ -125,6 +125,11 @@ fn takahashi_wins(digits: &[u8], players: &[u8]) -> bool {
     // After the last round, Takahashi wins exactly from residue 0.
     let mut winning: u8 = 1;
     for (i, &player) in players.iter().enumerate().rev() {
+        // From no winning residue, or from all, either player's choice leads to the same again:
+        // the earlier rounds cannot change the answer.
+        if winning == 0 || usize::from(winning) == MASKS - 1 {
+            break;
+        }
         let player = if player == b'T' { TAKAHASHI } else { AOKI };
         winning = STEP[player][digit(digits, i)][usize::from(winning)];
     }
