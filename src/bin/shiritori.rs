@@ -37,7 +37,7 @@ fn main() -> ExitCode {
     let mut source = TokenSource::new(io::stdin().lock());
     match read_words(&mut source) {
         Ok(words) => {
-            let outcome = retrograde_analysis(&ReverseGraph::new(&words));
+            let outcome = retrograde_analysis(ReverseGraph::new(&words));
             write_report(&render_winners(&words, &outcome))
         }
         Err(message) => fail(&message),
@@ -192,15 +192,20 @@ enum Outcome {
 /// predecessor has one edge fewer that might still save it: `undecided_edges` counts those down,
 /// and at zero the predecessor is lost. A vertex enters the queue once, when it is decided, and
 /// each edge is looked at once: O(N + 52³). Vertices never decided are draws.
-fn retrograde_analysis(graph: &ReverseGraph) -> Vec<Outcome> {
+fn retrograde_analysis(mut graph: ReverseGraph) -> Vec<Outcome> {
     let mut outcome = vec![Outcome::Draw; VERTICES];
-    let mut undecided_edges = graph.out_degree.clone();
+    // The out-degrees are needed only as the counters: take them over rather than copy them.
+    let mut undecided_edges = std::mem::take(&mut graph.out_degree);
     // Each vertex is pushed at most once, so a vector with a read cursor is the whole queue.
     let mut queue = Vec::with_capacity(VERTICES);
-    for (v, &degree) in graph.out_degree.iter().enumerate() {
+    for (v, &degree) in undecided_edges.iter().enumerate() {
         if degree == 0 {
             outcome[v] = Outcome::Loss;
-            queue.push(v as u32);
+            // Most blocks are in no word at all: a dead end that no edge leads to has nothing
+            // to pass on, and leaving it out of the queue saves visiting it.
+            if !graph.predecessors(v as u32).is_empty() {
+                queue.push(v as u32);
+            }
         }
     }
     let mut next = 0;
@@ -230,14 +235,25 @@ fn retrograde_analysis(graph: &ReverseGraph) -> Vec<Outcome> {
 /// The judge's answer, one line per word in input order: after Takahashi's opening word it is
 /// Aoki's turn at the word's last three letters, so a lost vertex there means Takahashi wins.
 fn render_winners(words: &[Edge], outcome: &[Outcome]) -> Vec<u8> {
-    let mut report = Vec::with_capacity(words.len() * "Takahashi\n".len());
+    // Each line is copied as a fixed 16-byte slot and the end moves on by the line's length, so
+    // the (random) outcomes cost no mispredicted branches. The zeroed buffer comes straight from
+    // the allocator as fresh pages, and only the part written is ever touched.
+    const SLOT: usize = 16;
+    let line = |outcome| -> (&[u8; SLOT], usize) {
+        match outcome {
+            Outcome::Loss => (b"Takahashi\n\0\0\0\0\0\0", 10),
+            Outcome::Win => (b"Aoki\n\0\0\0\0\0\0\0\0\0\0\0", 5),
+            Outcome::Draw => (b"Draw\n\0\0\0\0\0\0\0\0\0\0\0", 5),
+        }
+    };
+    let mut report = vec![0; words.len() * "Takahashi\n".len() + SLOT];
+    let mut end = 0;
     for edge in words {
-        report.extend_from_slice(match outcome[edge.to as usize] {
-            Outcome::Loss => b"Takahashi\n",
-            Outcome::Win => b"Aoki\n",
-            Outcome::Draw => b"Draw\n",
-        });
+        let (text, length) = line(outcome[edge.to as usize]);
+        report[end..end + SLOT].copy_from_slice(text);
+        end += length;
     }
+    report.truncate(end);
     report
 }
 
