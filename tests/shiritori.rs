@@ -6,6 +6,7 @@ mod common;
 use common::generate::{Rng, STAR_HUB, ShiritoriKind, random_word, shiritori_input};
 use common::oracle::shiritori_winners;
 use common::run::{SHIRITORI, assert_error, clean_error, run, success};
+use common::strategy::small_dictionary;
 use proptest::prelude::*;
 
 /// The binary's answer for `words`, one entry per line.
@@ -216,16 +217,6 @@ fn a_malformed_word_deep_in_a_long_input_is_found() {
     let mut words = ShiritoriKind::Random.words(100_000, 5);
     words[76_543].push('7');
     assert_error(SHIRITORI, shiritori_input(&words), &["word 76544 (", "'7'"]);
-}
-
-/// Small dictionaries over 2 to 4 letters (mixed case), so that cycles, draws, duplicates and
-/// self-loops are common.
-fn small_dictionary() -> impl Strategy<Value = Vec<String>> {
-    (2usize..=4).prop_flat_map(|letters| {
-        let word = prop::collection::vec(0..letters, 3..=6)
-            .prop_map(|codes| codes.into_iter().map(|c| char::from(b"aBcD"[c])).collect());
-        prop::collection::vec(word, 1..=24)
-    })
 }
 
 proptest! {

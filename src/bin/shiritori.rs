@@ -27,21 +27,81 @@
 //!
 //! Each vertex is decided once and each edge looked at once (from its head, over the reversed
 //! graph), so the analysis costs O(N + 52³) time and memory.
+//!
+//! # How long the game lasts (`--depth`)
+//!
+//! The same pass also finds the length of each game under optimal play when the winner hurries
+//! and the loser delays, as endgame tablebases report "mate in K". A vertex is decided from the
+//! one being taken out of the FIFO queue, one word further from the end, so, as in a
+//! breadth-first search, vertices leave the queue in order of their distance to the end. A won
+//! vertex is decided by the first of its lost successors to leave the queue, which is the nearest
+//! one: the quickest win. A lost vertex is decided when the last of its successors (all won)
+//! leaves the queue, which is the farthest one: the longest defence. So a vertex's distance is its
+//! level in the queue: the dead ends are level 0, and the vertices decided while level `d` is
+//! taken out form level `d + 1`. The pass notes where each level starts, which costs the judge's
+//! answer nothing measurable.
 
 use proconio::source::Source;
+use std::ffi::OsString;
 use std::io::{self, BufRead, Read, Write};
 use std::num::{IntErrorKind, ParseIntError};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    let request = match parse_arguments(std::env::args_os().skip(1)) {
+        Ok(Request::Help) => return write_report(USAGE.as_bytes()),
+        Ok(request) => request,
+        Err(message) => {
+            eprintln!("error: {message}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     let mut source = TokenSource::new(io::stdin().lock());
     match read_words(&mut source) {
         Ok(words) => {
-            let outcome = retrograde_analysis(ReverseGraph::new(&words));
-            write_report(&render_winners(&words, &outcome))
+            let analysis = retrograde_analysis(ReverseGraph::new(&words));
+            write_report(&match request {
+                Request::Depths => render_depths(&words, &analysis),
+                _ => render_winners(&words, &analysis),
+            })
         }
         Err(message) => fail(&message),
     }
+}
+
+const USAGE: &str = "\
+usage: shiritori [--depth] < input
+
+Solves AtCoder ABC209 E \"Shiritori\": reads N and N words, and prints for each word in input
+order who wins when Takahashi opens with it: Takahashi, Aoki or Draw.
+
+options:
+  --depth     also print how many words the game lasts, counting the opening word, when the
+              winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
+  -h, --help  print this help
+";
+
+/// What the command line asks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Request {
+    /// The judge's output: the winner of each game.
+    Winners,
+    /// The winner of each game and its length.
+    Depths,
+    Help,
+}
+
+/// Reads the command line: nothing, `--depth`, or `--help`.
+fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request, String> {
+    let mut request = Request::Winners;
+    for argument in arguments {
+        match argument.to_str() {
+            Some("--depth") => request = Request::Depths,
+            Some("-h" | "--help") => return Ok(Request::Help),
+            _ => return Err(format!("unknown argument {argument:?}")),
+        }
+    }
+    Ok(request)
 }
 
 /// Letters per vertex: a word follows another when its first `BLOCK` letters are the other's last.
@@ -180,9 +240,33 @@ impl ReverseGraph {
 /// What the player to move at a vertex gets under optimal play.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Outcome {
-    Draw,
-    Win,
     Loss,
+    Win,
+    Draw,
+}
+
+impl Outcome {
+    /// Who wins when Takahashi's opening word leads to a vertex with this outcome: Aoki is the
+    /// one to move there.
+    const fn winner(self) -> &'static str {
+        match self {
+            Self::Loss => "Takahashi",
+            Self::Win => "Aoki",
+            Self::Draw => "Draw",
+        }
+    }
+}
+
+/// What the retrograde analysis finds.
+struct Analysis {
+    /// Each vertex's outcome for the player to move.
+    outcome: Vec<Outcome>,
+    /// The decided vertices that some edge leads to, in the order the FIFO queue decided them.
+    order: Vec<u32>,
+    /// Where each depth starts in `order`: the vertices at depth `d` (the game from them lasts
+    /// `d` words) are `order[level_start[d]..level_start[d + 1]]`, the last depth running to
+    /// the end of `order`.
+    level_start: Vec<usize>,
 }
 
 /// Decides every vertex by retrograde analysis (see the module documentation).
@@ -192,7 +276,11 @@ enum Outcome {
 /// predecessor has one edge fewer that might still save it: `undecided_edges` counts those down,
 /// and at zero the predecessor is lost. A vertex enters the queue once, when it is decided, and
 /// each edge is looked at once: O(N + 52³). Vertices never decided are draws.
-fn retrograde_analysis(mut graph: ReverseGraph) -> Vec<Outcome> {
+///
+/// The vertices decided while one depth is taken out of the queue are one word deeper and come
+/// right after it, so noting where each depth starts is all `--depth` needs; the judge's answer
+/// pays one comparison per vertex for it and no memory.
+fn retrograde_analysis(mut graph: ReverseGraph) -> Analysis {
     let mut outcome = vec![Outcome::Draw; VERTICES];
     // The out-degrees are needed only as the counters: take them over rather than copy them.
     let mut undecided_edges = std::mem::take(&mut graph.out_degree);
@@ -208,8 +296,14 @@ fn retrograde_analysis(mut graph: ReverseGraph) -> Vec<Outcome> {
             }
         }
     }
+    let mut level_start = vec![0];
+    let mut level_end = queue.len();
     let mut next = 0;
     while let Some(&v) = queue.get(next) {
+        if next == level_end {
+            level_start.push(next);
+            level_end = queue.len();
+        }
         next += 1;
         let lost = outcome[v as usize] == Outcome::Loss;
         for &u in graph.predecessors(v) {
@@ -229,32 +323,92 @@ fn retrograde_analysis(mut graph: ReverseGraph) -> Vec<Outcome> {
             }
         }
     }
-    outcome
+    Analysis {
+        outcome,
+        order: queue,
+        level_start,
+    }
 }
 
-/// The judge's answer, one line per word in input order: after Takahashi's opening word it is
-/// Aoki's turn at the word's last three letters, so a lost vertex there means Takahashi wins.
-fn render_winners(words: &[Edge], outcome: &[Outcome]) -> Vec<u8> {
-    // Each line is copied as a fixed 16-byte slot and the end moves on by the line's length, so
-    // the (random) outcomes cost no mispredicted branches. The zeroed buffer comes straight from
-    // the allocator as fresh pages, and only the part written is ever touched.
-    const SLOT: usize = 16;
-    let line = |outcome| -> (&[u8; SLOT], usize) {
-        match outcome {
-            Outcome::Loss => (b"Takahashi\n\0\0\0\0\0\0", 10),
-            Outcome::Win => (b"Aoki\n\0\0\0\0\0\0\0\0\0\0\0", 5),
-            Outcome::Draw => (b"Draw\n\0\0\0\0\0\0\0\0\0\0\0", 5),
+/// Bytes per line in [`render_winners`]: room for the longest line, `Takahashi\n`, and more.
+const SLOT: usize = 16;
+
+/// The answer line for each [`Outcome`], padded with zeros to a [`SLOT`], and its real length.
+const LINES: [([u8; SLOT], usize); 3] = {
+    let outcomes = [Outcome::Loss, Outcome::Win, Outcome::Draw];
+    let mut lines = [([0; SLOT], 0); 3];
+    let mut o = 0;
+    while o < outcomes.len() {
+        let winner = outcomes[o].winner().as_bytes();
+        let (line, length) = &mut lines[outcomes[o] as usize];
+        let mut i = 0;
+        while i < winner.len() {
+            line[i] = winner[i];
+            i += 1;
         }
-    };
+        line[i] = b'\n';
+        *length = i + 1;
+        o += 1;
+    }
+    lines
+};
+
+/// The judge's answer, one line per word in input order: the winner when Takahashi opens with
+/// the word, which is decided by the vertex of its last three letters.
+///
+/// Each line is copied as a fixed [`SLOT`] and the end moves on by the line's length, so the
+/// (random) winners cost no mispredicted branches. The zeroed buffer comes straight from the
+/// allocator as fresh pages, and only the part written is ever touched.
+fn render_winners(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
     let mut report = vec![0; words.len() * "Takahashi\n".len() + SLOT];
     let mut end = 0;
     for edge in words {
-        let (text, length) = line(outcome[edge.to as usize]);
-        report[end..end + SLOT].copy_from_slice(text);
+        let (line, length) = &LINES[analysis.outcome[edge.to as usize] as usize];
+        report[end..end + SLOT].copy_from_slice(line);
         end += length;
     }
     report.truncate(end);
     report
+}
+
+/// The `--depth` answer: the winner and the number of words of the whole game, Takahashi's
+/// opening word included (so one more than the depth of the vertex it leads to).
+fn render_depths(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
+    let mut depth = vec![0; VERTICES];
+    let level_ends = analysis.level_start[1..].iter().copied();
+    let level_ends = level_ends.chain([analysis.order.len()]);
+    for (d, (&start, end)) in analysis.level_start.iter().zip(level_ends).enumerate() {
+        for &v in &analysis.order[start..end] {
+            depth[v as usize] = d;
+        }
+    }
+    let mut report = Vec::with_capacity(words.len() * "Takahashi 1\n".len());
+    for edge in words {
+        let to = edge.to as usize;
+        let outcome = analysis.outcome[to];
+        report.extend_from_slice(outcome.winner().as_bytes());
+        if outcome != Outcome::Draw {
+            report.push(b' ');
+            push_decimal(&mut report, depth[to] + 1);
+        }
+        report.push(b'\n');
+    }
+    report
+}
+
+/// Appends `number` in decimal.
+fn push_decimal(report: &mut Vec<u8>, mut number: usize) {
+    let mut digits = [0; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (number % 10) as u8;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    report.extend_from_slice(&digits[start..]);
 }
 
 // Input and output plumbing, the same in every solution of this crate: a submission is one file,

@@ -6,3 +6,4 @@
 pub mod generate;
 pub mod oracle;
 pub mod run;
+pub mod strategy;

@@ -102,6 +102,10 @@ pub fn shiritori_depths(words: &[String]) -> Vec<String> {
         for &p in &lost_now {
             decided.entry(p).or_insert((horizon, false));
         }
+        if won_now == won && lost_now == lost {
+            // Both sets only grow with the horizon; once they stand still they stay so.
+            break;
+        }
         (won, lost) = (won_now, lost_now);
     }
     words

@@ -1,0 +1,13 @@
+//! proptest strategies: random inputs that shrink to small counterexamples.
+
+use proptest::prelude::*;
+
+/// Small Shiritori dictionaries over 2 to 4 letters (mixed case, so case matters), so that
+/// cycles, draws, long games, duplicates and self-loops are common.
+pub fn small_dictionary() -> impl Strategy<Value = Vec<String>> {
+    (2usize..=4).prop_flat_map(|letters| {
+        let word = prop::collection::vec(0..letters, 3..=6)
+            .prop_map(|codes| codes.into_iter().map(|c| char::from(b"aBcD"[c])).collect());
+        prop::collection::vec(word, 1..=24)
+    })
+}
