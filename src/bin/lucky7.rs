@@ -103,11 +103,6 @@ fn pack_digits(s: &str, rounds: usize) -> Result<Vec<u8>, String> {
     Ok(packed)
 }
 
-/// The digit of round `i` (counting from 0) in the output of [`pack_digits`].
-fn digit(packed: &[u8], i: usize) -> usize {
-    usize::from(packed[i / 2] >> (i % 2 * 4) & 0xF)
-}
-
 /// Checks that `x` names the player of each of `rounds` rounds, `A` or `T`, and returns its bytes.
 fn check_players(x: &str, rounds: usize) -> Result<&[u8], String> {
     let bytes = x.as_bytes();
@@ -122,16 +117,25 @@ fn check_players(x: &str, rounds: usize) -> Result<&[u8], String> {
 
 /// The backward DP of the module documentation over the packed digits and the players.
 fn takahashi_wins(digits: &[u8], players: &[u8]) -> bool {
+    let step = |winning: usize, player: u8, digit: u8| {
+        let player = if player == b'T' { TAKAHASHI } else { AOKI };
+        usize::from(STEP[player][usize::from(digit)][winning])
+    };
     // After the last round, Takahashi wins exactly from residue 0.
-    let mut winning: u8 = 1;
-    for (i, &player) in players.iter().enumerate().rev() {
+    let mut winning = 1;
+    // Rounds 2k and 2k + 1 share byte k of `digits`, low half first; an odd last round is alone.
+    let pairs = players.chunks_exact(2);
+    if let ([player], Some(&byte)) = (pairs.remainder(), digits.last()) {
+        winning = step(winning, *player, byte & 0xF);
+    }
+    for (pair, &byte) in pairs.zip(&digits[..players.len() / 2]).rev() {
         // From no winning residue, or from all, either player's choice leads to the same again:
         // the earlier rounds cannot change the answer.
-        if winning == 0 || usize::from(winning) == MASKS - 1 {
+        if winning == 0 || winning == MASKS - 1 {
             break;
         }
-        let player = if player == b'T' { TAKAHASHI } else { AOKI };
-        winning = STEP[player][digit(digits, i)][usize::from(winning)];
+        winning = step(winning, pair[1], byte >> 4);
+        winning = step(winning, pair[0], byte & 0xF);
     }
     // The game starts from the empty number, residue 0.
     winning & 1 == 1
@@ -320,30 +324,36 @@ impl<R: BufRead> TokenSource<R> {
     }
 }
 
+/// Eight one bits, one in each byte of a `u64`: a multiplier that repeats a byte eight times.
+const BYTE_ONES: u64 = u64::from_le_bytes([1; 8]);
+
+/// The high bit of each byte of a `u64`.
+const BYTE_HIGH_BITS: u64 = BYTE_ONES * 0x80;
+
 /// Where the first ASCII whitespace byte in `bytes` is, if there is one.
 ///
-/// Eight bytes at a time: in a little-endian word, `(word - 0x21…21) & !word & 0x80…80` flags
-/// exactly the lowest byte below `0x21`, if any (higher flags may be false, so only the lowest is
-/// used). Every whitespace byte is below `0x21`; the other such bytes, control characters, are
-/// rare and are stepped over. A short token takes one step, with no branch per byte.
+/// Every whitespace byte is below `0x21`. A short token (every Shiritori word) ends within its
+/// first eight bytes, which one test of a `u64` settles with no loop: in a little-endian word,
+/// `(word - 0x2121…21) & !word & 0x8080…80` flags exactly the lowest byte below `0x21`, if any.
+/// A long token (Lucky 7's strings) is searched block-wise by [`first_disallowed`], at vector
+/// speed. Bytes below `0x21` that are not whitespace (control characters) are stepped over.
 fn find_whitespace(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    let mut offset = 0;
-    while let Some(word) = bytes[offset..].first_chunk::<8>() {
+    if let Some(word) = bytes.first_chunk::<8>() {
         let word = u64::from_le_bytes(*word);
-        let below_0x21 = word.wrapping_sub(ONES * 0x21) & !word & (ONES * 0x80);
-        if below_0x21 == 0 {
-            offset += 8;
-            continue;
+        let below_0x21 = word.wrapping_sub(BYTE_ONES * 0x21) & !word & BYTE_HIGH_BITS;
+        let candidate = (below_0x21.trailing_zeros() / 8) as usize;
+        if candidate < 8 && bytes[candidate].is_ascii_whitespace() {
+            return Some(candidate);
         }
-        let candidate = offset + (below_0x21.trailing_zeros() / 8) as usize;
+    }
+    let mut offset = 0;
+    loop {
+        let candidate = offset + first_disallowed(&bytes[offset..], |b| b > b' ')?;
         if bytes[candidate].is_ascii_whitespace() {
             return Some(candidate);
         }
         offset = candidate + 1;
     }
-    let tail = bytes[offset..].iter().position(u8::is_ascii_whitespace);
-    tail.map(|length| offset + length)
 }
 
 impl<R: BufRead> Source<R> for TokenSource<R> {
@@ -364,9 +374,15 @@ impl<R: BufRead> Source<R> for TokenSource<R> {
             }
             scanned = self.start + scanned_length;
         };
-        let token = &self.buffer[self.start..end];
-        self.start = end;
-        if token.is_ascii() {
+        let begin = std::mem::replace(&mut self.start, end);
+        let token = &self.buffer[begin..end];
+        // A short token is tested with the eight bytes from its start, at once and without a
+        // loop; a non-ASCII byte just after it only sends it down the slower path below.
+        let ascii = match self.buffer[begin..].first_chunk::<8>() {
+            Some(word) if token.len() <= 8 => u64::from_le_bytes(*word) & BYTE_HIGH_BITS == 0,
+            _ => token.is_ascii(),
+        };
+        if ascii {
             // SAFETY: ASCII is valid UTF-8. Checking that first is several times faster than
             // `from_utf8` on short tokens, which otherwise costs a fifth of the whole run.
             return Some(unsafe { std::str::from_utf8_unchecked(token) });

@@ -160,27 +160,41 @@ fn read_words<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, Stri
 }
 
 /// Checks that word number `index` is at least three letters `A`–`Z`/`a`–`z` and returns its edge.
+///
+/// The word is checked as its first three letters, its last three and what lies between (nothing,
+/// in most words): fixed-size pieces where a plain loop over the word would end at a different
+/// length each time and cost the processor a mispredicted branch per word.
 fn word_edge(word: &str, index: usize) -> Result<Edge, String> {
     let bytes = word.as_bytes();
-    if let Some(bad) = first_disallowed(bytes, |b| b.is_ascii_alphabetic()) {
-        let what = format!("word {index} ({})", quoted(word));
-        return Err(unexpected_character(
-            &what,
-            word,
-            bad,
-            "the letters A-Z and a-z",
-        ));
+    let all_letters = |piece: &[u8]| {
+        piece
+            .iter()
+            .all(|&b| LETTER_CODE[b as usize] != NOT_A_LETTER)
+    };
+    let middle = bytes
+        .get(BLOCK..bytes.len().saturating_sub(BLOCK))
+        .unwrap_or_default();
+    match bytes
+        .first_chunk::<BLOCK>()
+        .zip(bytes.last_chunk::<BLOCK>())
+    {
+        Some((head, tail)) if all_letters(head) && all_letters(tail) && all_letters(middle) => {
+            Ok(Edge {
+                from: vertex(head),
+                to: vertex(tail),
+            })
+        }
+        _ => Err(malformed_word(word, index)),
     }
-    if bytes.len() < BLOCK {
-        return Err(format!(
-            "word {index} ({}) is shorter than {BLOCK} letters",
-            quoted(word)
-        ));
+}
+
+/// What is wrong with word number `index`, which [`word_edge`] rejected.
+fn malformed_word(word: &str, index: usize) -> String {
+    let what = format!("word {index} ({})", quoted(word));
+    match first_disallowed(word.as_bytes(), |b| b.is_ascii_alphabetic()) {
+        Some(bad) => unexpected_character(&what, word, bad, "the letters A-Z and a-z"),
+        None => format!("{what} is shorter than {BLOCK} letters"),
     }
-    Ok(Edge {
-        from: vertex(&bytes[..BLOCK]),
-        to: vertex(&bytes[bytes.len() - BLOCK..]),
-    })
 }
 
 /// The vertex of a three-letter block: its letters read as a base-52 number.
@@ -594,30 +608,36 @@ impl<R: BufRead> TokenSource<R> {
     }
 }
 
+/// Eight one bits, one in each byte of a `u64`: a multiplier that repeats a byte eight times.
+const BYTE_ONES: u64 = u64::from_le_bytes([1; 8]);
+
+/// The high bit of each byte of a `u64`.
+const BYTE_HIGH_BITS: u64 = BYTE_ONES * 0x80;
+
 /// Where the first ASCII whitespace byte in `bytes` is, if there is one.
 ///
-/// Eight bytes at a time: in a little-endian word, `(word - 0x21…21) & !word & 0x80…80` flags
-/// exactly the lowest byte below `0x21`, if any (higher flags may be false, so only the lowest is
-/// used). Every whitespace byte is below `0x21`; the other such bytes, control characters, are
-/// rare and are stepped over. A short token takes one step, with no branch per byte.
+/// Every whitespace byte is below `0x21`. A short token (every Shiritori word) ends within its
+/// first eight bytes, which one test of a `u64` settles with no loop: in a little-endian word,
+/// `(word - 0x2121…21) & !word & 0x8080…80` flags exactly the lowest byte below `0x21`, if any.
+/// A long token (Lucky 7's strings) is searched block-wise by [`first_disallowed`], at vector
+/// speed. Bytes below `0x21` that are not whitespace (control characters) are stepped over.
 fn find_whitespace(bytes: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
-    let mut offset = 0;
-    while let Some(word) = bytes[offset..].first_chunk::<8>() {
+    if let Some(word) = bytes.first_chunk::<8>() {
         let word = u64::from_le_bytes(*word);
-        let below_0x21 = word.wrapping_sub(ONES * 0x21) & !word & (ONES * 0x80);
-        if below_0x21 == 0 {
-            offset += 8;
-            continue;
+        let below_0x21 = word.wrapping_sub(BYTE_ONES * 0x21) & !word & BYTE_HIGH_BITS;
+        let candidate = (below_0x21.trailing_zeros() / 8) as usize;
+        if candidate < 8 && bytes[candidate].is_ascii_whitespace() {
+            return Some(candidate);
         }
-        let candidate = offset + (below_0x21.trailing_zeros() / 8) as usize;
+    }
+    let mut offset = 0;
+    loop {
+        let candidate = offset + first_disallowed(&bytes[offset..], |b| b > b' ')?;
         if bytes[candidate].is_ascii_whitespace() {
             return Some(candidate);
         }
         offset = candidate + 1;
     }
-    let tail = bytes[offset..].iter().position(u8::is_ascii_whitespace);
-    tail.map(|length| offset + length)
 }
 
 impl<R: BufRead> Source<R> for TokenSource<R> {
@@ -638,9 +658,15 @@ impl<R: BufRead> Source<R> for TokenSource<R> {
             }
             scanned = self.start + scanned_length;
         };
-        let token = &self.buffer[self.start..end];
-        self.start = end;
-        if token.is_ascii() {
+        let begin = std::mem::replace(&mut self.start, end);
+        let token = &self.buffer[begin..end];
+        // A short token is tested with the eight bytes from its start, at once and without a
+        // loop; a non-ASCII byte just after it only sends it down the slower path below.
+        let ascii = match self.buffer[begin..].first_chunk::<8>() {
+            Some(word) if token.len() <= 8 => u64::from_le_bytes(*word) & BYTE_HIGH_BITS == 0,
+            _ => token.is_ascii(),
+        };
+        if ascii {
             // SAFETY: ASCII is valid UTF-8. Checking that first is several times faster than
             // `from_utf8` on short tokens, which otherwise costs a fifth of the whole run.
             return Some(unsafe { std::str::from_utf8_unchecked(token) });
