@@ -284,6 +284,12 @@ fn print_machine() {
         .map_or("unknown CPU", str::trim);
     let cores = std::thread::available_parallelism().map_or(0, usize::from);
     println!("machine: {model}, {cores} cores; median of {RUNS} runs after a checked warm-up");
+    // What the launcher itself is charged for a program that does nothing: a floor under every
+    // peak-memory figure below.
+    if let Ok((_, floor_kilobytes)) = timed_run("true", Path::new("/dev/null")) {
+        let floor = floor_kilobytes as f64 / 1024.0;
+        println!("peak memory of `true` started the same way: {floor:.1} MB");
+    }
 }
 
 /// `1234567` as `1,234,567`.

@@ -81,6 +81,9 @@ fn games_beyond_the_judges_limits_work() {
     // Takahashi appends zeros whatever the length.
     let (digits, players) = Lucky7Kind::AllTakahashi.game(2_000_000, 4);
     assert_eq!(winner(&digits, &players), "Takahashi");
+    // Only zeros make 0, whoever plays: the backward pass runs through every round.
+    let (digits, players) = Lucky7Kind::Zeros.game(2_000_000, 4);
+    assert_eq!(winner(&digits, &players), "Takahashi");
     // Aoki appends the 3, every later round appends a 0 whatever is chosen, and 3·10^k is
     // never a multiple of 7.
     let digits = format!("3{}", "0".repeat(999_999));

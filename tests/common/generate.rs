@@ -170,25 +170,32 @@ pub enum Lucky7Kind {
     AllAoki,
     /// Random digits, every round Takahashi's.
     AllTakahashi,
+    /// Only zeros, random players: the winning set never becomes empty or full, so the backward
+    /// pass cannot stop early and runs through every round.
+    Zeros,
 }
 
 impl Lucky7Kind {
-    pub const ALL: [Self; 3] = [Self::Random, Self::AllAoki, Self::AllTakahashi];
+    pub const ALL: [Self; 4] = [Self::Random, Self::AllAoki, Self::AllTakahashi, Self::Zeros];
 
     pub fn name(self) -> &'static str {
         match self {
             Self::Random => "random",
             Self::AllAoki => "all A",
             Self::AllTakahashi => "all T",
+            Self::Zeros => "all 0",
         }
     }
 
     /// `S` and `X` of a game of `rounds` rounds of this kind.
     pub fn game(self, rounds: usize, seed: u64) -> (String, String) {
         let mut rng = Rng::new(seed);
-        let digits = random_word(&mut rng, b"0123456789", rounds, rounds);
+        let digits = match self {
+            Self::Zeros => "0".repeat(rounds),
+            _ => random_word(&mut rng, b"0123456789", rounds, rounds),
+        };
         let players = match self {
-            Self::Random => random_word(&mut rng, b"AT", rounds, rounds),
+            Self::Random | Self::Zeros => random_word(&mut rng, b"AT", rounds, rounds),
             Self::AllAoki => "A".repeat(rounds),
             Self::AllTakahashi => "T".repeat(rounds),
         };
