@@ -21,6 +21,11 @@
 //! The set of winning residues is a 7-bit mask, so one round maps a mask to a mask. A table
 //! computed at compile time, [`STEP`]`[player][digit][mask]`, makes each round one lookup: O(N)
 //! time, and O(1) memory besides the input, of which S is kept as one digit per half byte.
+//!
+//! Two masks never change again: from no winning residue, or from all seven, both choices of
+//! either player lead to the same mask. Once the backward pass reaches one of them the earlier
+//! rounds cannot change the answer, and it stops; on random games that happens within a few
+//! rounds, while some inputs (all zeros) never absorb and take the full pass.
 
 use proconio::source::Source;
 use std::io::{self, BufRead, Read, Write};

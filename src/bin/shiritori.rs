@@ -82,7 +82,6 @@ options:
 ";
 
 /// What the command line asks for.
-#[derive(Clone, Copy, PartialEq, Eq)]
 enum Request {
     /// The judge's output: the winner of each game.
     Winners,
@@ -136,7 +135,6 @@ const LETTER_CODE: [u8; 256] = {
 };
 
 /// One word as a move: from the vertex of its first three letters to that of its last three.
-#[derive(Clone, Copy)]
 struct Edge {
     from: u32,
     to: u32,
