@@ -1,0 +1,54 @@
+//! Failures of stdin and stdout themselves end in a clean error too, never a panic.
+#![cfg(target_os = "linux")]
+
+mod common;
+
+use common::run::{LUCKY7, SHIRITORI, clean_error};
+use std::fs::File;
+use std::process::{Command, Stdio};
+
+#[test]
+fn an_unreadable_input_is_a_clean_error() {
+    for binary in [SHIRITORI, LUCKY7] {
+        // Reading a directory fails with EISDIR.
+        let output = Command::new(binary)
+            .stdin(File::open("/").unwrap())
+            .output()
+            .unwrap();
+        let message = clean_error(&output);
+        assert!(message.contains("cannot read the input"), "{message}");
+    }
+}
+
+#[test]
+fn a_closed_input_is_an_empty_one() {
+    for binary in [SHIRITORI, LUCKY7] {
+        // `<&-` starts the binary with file descriptor 0 closed.
+        let output = Command::new("sh")
+            .args(["-c", &format!("exec '{binary}' <&-")])
+            .output()
+            .unwrap();
+        let message = clean_error(&output);
+        assert!(message.contains("ends before N"), "{message}");
+    }
+}
+
+#[test]
+fn a_full_disk_is_a_clean_error() {
+    let samples = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples");
+    for (binary, sample) in [(SHIRITORI, "shiritori"), (LUCKY7, "lucky7")] {
+        let output = Command::new(binary)
+            .stdin(File::open(format!("{samples}/{sample}/sample-1.in")).unwrap())
+            .stdout(File::create("/dev/full").unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.starts_with("error: cannot write the output"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
