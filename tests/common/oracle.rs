@@ -26,6 +26,12 @@ impl<'a> Game<'a> {
     fn moves_from(&self, position: &str) -> &[&'a str] {
         self.moves.get(position).map_or(&[], Vec::as_slice)
     }
+
+    /// The positions whose moves (the positions they lead to) pass `test`.
+    fn positions_where(&self, test: impl Fn(&[&'a str]) -> bool) -> BTreeSet<&'a str> {
+        let passes = |position: &&'a str| test(self.moves_from(position));
+        self.positions.iter().copied().filter(passes).collect()
+    }
 }
 
 /// Who wins Shiritori when Takahashi opens with each word: the fixpoint of "a position is won if
@@ -71,31 +77,15 @@ pub fn shiritori_winners(words: &[String]) -> Vec<&'static str> {
 /// within which `v` is won or lost.
 pub fn shiritori_depths(words: &[String]) -> Vec<String> {
     let game = Game::new(words);
-    let no_moves = |position: &str| game.moves_from(position).is_empty();
-    let mut lost: BTreeSet<&str> = game
-        .positions
-        .iter()
-        .copied()
-        .filter(|p| no_moves(p))
-        .collect();
-    let mut won: BTreeSet<&str> = BTreeSet::new();
+    let mut lost = game.positions_where(|moves| moves.is_empty());
+    let mut won = BTreeSet::new();
     // The least horizon at which each position is decided, with the side to move winning or not.
     let mut decided: BTreeMap<&str, (usize, bool)> =
         lost.iter().map(|&p| (p, (0, false))).collect();
     // A decided position never takes longer than there are positions, so this horizon suffices.
     for horizon in 1..=game.positions.len() {
-        let won_now: BTreeSet<&str> = game
-            .positions
-            .iter()
-            .copied()
-            .filter(|p| game.moves_from(p).iter().any(|next| lost.contains(next)))
-            .collect();
-        let lost_now: BTreeSet<&str> = game
-            .positions
-            .iter()
-            .copied()
-            .filter(|p| game.moves_from(p).iter().all(|next| won.contains(next)))
-            .collect();
+        let won_now = game.positions_where(|moves| moves.iter().any(|next| lost.contains(next)));
+        let lost_now = game.positions_where(|moves| moves.iter().all(|next| won.contains(next)));
         for &p in &won_now {
             decided.entry(p).or_insert((horizon, true));
         }
