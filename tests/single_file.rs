@@ -1,12 +1,19 @@
 //! Each `src/bin/<name>.rs` is submitted to the judge as it is, so it must stand alone: only
-//! `std` and `proconio`, no other source file. The input plumbing that every solution needs is
-//! therefore copied into each; these tests keep the copies from drifting apart.
+//! `std` and `proconio`, no other source file. The input and output plumbing that every solution
+//! needs is therefore one `mod plumbing` at the end of each file, and these tests keep the copies
+//! from drifting apart.
+//!
+//! The copy in [`CANONICAL`] is the one to edit; then `BLESS=1 cargo test --test single_file`
+//! copies it into the other solutions.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Where the shared plumbing starts in every solution file; it runs to the end of the file.
-const PLUMBING_MARKER: &str = "// Input and output plumbing, the same in every solution";
+/// The solution whose plumbing the others copy.
+const CANONICAL: &str = "shiritori.rs";
+
+/// Where the plumbing starts in every solution file; it runs to the end of the file.
+const PLUMBING_MARKER: &str = "// The input and output plumbing, the same in every solution";
 
 fn solutions() -> Vec<(PathBuf, String)> {
     let directory = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
@@ -28,14 +35,24 @@ fn solutions() -> Vec<(PathBuf, String)> {
     files
 }
 
+/// The names a solution declares as inline modules (`mod name {`), which its `use` lines may
+/// start from.
+fn inline_modules(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("mod ")?.strip_suffix(" {"))
+        .collect()
+}
+
 #[test]
 fn solutions_use_only_std_and_proconio() {
     for (path, text) in solutions() {
+        let modules = inline_modules(&text);
         for line in text.lines().map(str::trim) {
             if let Some(path_used) = line.strip_prefix("use ") {
                 let root = path_used.split("::").next().unwrap_or_default();
                 assert!(
-                    ["std", "proconio"].contains(&root),
+                    ["std", "proconio", "self", "super", "crate"].contains(&root)
+                        || modules.contains(&root),
                     "{}: `{line}` uses a crate the judge may not have",
                     path.display()
                 );
@@ -52,28 +69,77 @@ fn solutions_use_only_std_and_proconio() {
                 "{}: `{line}` needs another file",
                 path.display()
             );
+            assert!(
+                !line.contains("include!") && !line.contains("#[path"),
+                "{}: `{line}` needs another file",
+                path.display()
+            );
         }
     }
 }
 
-#[test]
-fn every_solution_carries_the_same_plumbing() {
-    let plumbing: Vec<(PathBuf, String)> = solutions()
-        .into_iter()
-        .map(|(path, text)| {
-            let start = text
-                .find(PLUMBING_MARKER)
-                .unwrap_or_else(|| panic!("{} lacks the plumbing marker", path.display()));
-            (path, text[start..].to_string())
-        })
-        .collect();
-    let (first_path, first) = &plumbing[0];
-    for (path, copy) in &plumbing[1..] {
-        assert!(
-            copy == first,
-            "the plumbing of {} differs from that of {}",
-            path.display(),
-            first_path.display()
-        );
+/// Where the plumbing starts in `text`.
+fn plumbing_start(path: &Path, text: &str) -> usize {
+    text.find(PLUMBING_MARKER)
+        .unwrap_or_else(|| panic!("{} lacks the line {PLUMBING_MARKER:?}", path.display()))
+}
+
+/// The first line at which two copies of the plumbing differ: its number in each file, and the
+/// two lines (`None` past the end of a copy).
+fn first_difference<'a>(
+    canonical: (&'a str, usize),
+    copy: (&'a str, usize),
+) -> Option<(usize, usize, Option<&'a str>, Option<&'a str>)> {
+    let (mut canonical_lines, mut copy_lines) = (canonical.0.lines(), copy.0.lines());
+    for offset in 0.. {
+        let (expected, found) = (canonical_lines.next(), copy_lines.next());
+        if expected.is_none() && found.is_none() {
+            return None;
+        }
+        if expected != found {
+            return Some((canonical.1 + offset, copy.1 + offset, expected, found));
+        }
     }
+    unreachable!("the loop returns at the end of both copies")
+}
+
+#[test]
+fn every_solution_carries_the_canonical_plumbing() {
+    let files = solutions();
+    let (canonical_path, canonical_text) = files
+        .iter()
+        .find(|(path, _)| path.ends_with(CANONICAL))
+        .expect("the canonical solution exists");
+    let canonical_start = plumbing_start(canonical_path, canonical_text);
+    let canonical = &canonical_text[canonical_start..];
+    let first_line = |text: &str, start: usize| text[..start].lines().count() + 1;
+    let bless = std::env::var_os("BLESS").is_some_and(|value| value == "1");
+    let mut drifted = Vec::new();
+    for (path, text) in files.iter().filter(|(path, _)| path != canonical_path) {
+        let start = plumbing_start(path, text);
+        let difference = first_difference(
+            (canonical, first_line(canonical_text, canonical_start)),
+            (&text[start..], first_line(text, start)),
+        );
+        let Some((canonical_line, copy_line, expected, found)) = difference else {
+            continue;
+        };
+        if bless {
+            fs::write(path, format!("{}{canonical}", &text[..start])).expect("writable solution");
+            continue;
+        }
+        drifted.push(format!(
+            "{} line {copy_line} differs from {} line {canonical_line}:\n  canonical: {}\n  copy:      {}",
+            path.display(),
+            canonical_path.display(),
+            expected.map_or("(end of file)".to_string(), |line| format!("{line:?}")),
+            found.map_or("(end of file)".to_string(), |line| format!("{line:?}")),
+        ));
+    }
+    assert!(
+        drifted.is_empty(),
+        "{}\n\nEdit the plumbing in {} and copy it with `BLESS=1 cargo test --test single_file`.",
+        drifted.join("\n"),
+        canonical_path.display()
+    );
 }

@@ -41,16 +41,20 @@
 //! taken out form level `d + 1`. The pass notes where each level starts, which costs the judge's
 //! answer nothing measurable.
 
-use proconio::source::Source;
+use plumbing::{
+    Count, InputError, TokenSource, fail, first_disallowed, next_token, quoted,
+    unexpected_character, write_report,
+};
+use proconio::input;
+use proconio::source::{RuntimeReadable, Source};
 use std::ffi::OsString;
-use std::io::{self, BufRead, Read, Write};
-use std::num::{IntErrorKind, ParseIntError};
+use std::io::{self, BufRead};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let request = match parse_arguments(std::env::args_os().skip(1)) {
-        Ok(Request::Help) => return write_report(USAGE.as_bytes()),
-        Ok(request) => request,
+    let mode = match parse_arguments(std::env::args_os().skip(1)) {
+        Ok(Command::Help) => return write_report(USAGE.as_bytes()),
+        Ok(Command::Solve(mode)) => mode,
         Err(message) => {
             eprintln!("error: {message}\n\n{USAGE}");
             return ExitCode::from(2);
@@ -60,12 +64,12 @@ fn main() -> ExitCode {
     match read_words(&mut source) {
         Ok(words) => {
             let analysis = retrograde_analysis(ReverseGraph::new(&words));
-            write_report(&match request {
-                Request::Depths => render_depths(&words, &analysis),
-                _ => render_winners(&words, &analysis),
+            write_report(&match mode {
+                Mode::Winners => render_winners(&words, &analysis),
+                Mode::Depths => render_depths(&words, &analysis),
             })
         }
-        Err(message) => fail(&message),
+        Err(error) => fail(&source.message(error)),
     }
 }
 
@@ -82,25 +86,30 @@ options:
 ";
 
 /// What the command line asks for.
-enum Request {
+enum Command {
+    Help,
+    Solve(Mode),
+}
+
+/// What to print for the words read.
+enum Mode {
     /// The judge's output: the winner of each game.
     Winners,
     /// The winner of each game and its length.
     Depths,
-    Help,
 }
 
 /// Reads the command line: nothing, `--depth`, or `--help`.
-fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request, String> {
-    let mut request = Request::Winners;
+fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Command, String> {
+    let mut mode = Mode::Winners;
     for argument in arguments {
         match argument.to_str() {
-            Some("--depth") => request = Request::Depths,
-            Some("-h" | "--help") => return Ok(Request::Help),
+            Some("--depth") => mode = Mode::Depths,
+            Some("-h" | "--help") => return Ok(Command::Help),
             _ => return Err(format!("unknown argument {argument:?}")),
         }
     }
-    Ok(request)
+    Ok(Command::Solve(mode))
 }
 
 /// Letters per vertex: a word follows another when its first `BLOCK` letters are the other's last.
@@ -140,21 +149,44 @@ struct Edge {
     to: u32,
 }
 
-/// Reads `N` and then exactly `N` words, each turned into its [`Edge`].
-fn read_words<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, String> {
-    let count = source.parse_next(|| "N".to_string(), parse_count)?;
-    if count > MAX_WORDS {
-        return Err(format!(
-            "N ({count}) is larger than the {MAX_WORDS} words supported"
-        ));
+/// Reads the input, `N` and then `N` words, each turned into its [`Edge`].
+fn read_words<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, InputError> {
+    input! {
+        from &mut *source,
+        n: Count,
+        words: with Words(n?),
     }
-    let mut words = Vec::with_capacity(count.min(TRUSTED_CAPACITY));
-    for index in 1..=count {
-        let what = || format!("word {index} of {count}");
-        words.push(source.parse_next(what, |word| word_edge(word, index))?);
+    let words = words?;
+    match words.len() {
+        0 => source.expect_end("N")?,
+        n => source.expect_end(&format!("the last word (word {n})"))?,
     }
-    source.expect_end(&format!("the last word (word {count})"))?;
     Ok(words)
+}
+
+/// proconio marker for the dictionary: this many words, each read as its [`Edge`].
+///
+/// Unlike proconio's `[T; n]`, it trusts `n` with memory only up to [`TRUSTED_CAPACITY`] words,
+/// and it stops at the first word that is missing or malformed.
+struct Words(usize);
+
+impl RuntimeReadable for Words {
+    type Output = Result<Vec<Edge>, InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
+        let Self(count) = self;
+        if count > MAX_WORDS {
+            return Err(InputError::Invalid(format!(
+                "N ({count}) is larger than the {MAX_WORDS} words supported"
+            )));
+        }
+        let mut words = Vec::with_capacity(count.min(TRUSTED_CAPACITY));
+        for index in 1..=count {
+            let word = next_token(source, || format!("word {index} of {count}"))?;
+            words.push(word_edge(word, index)?);
+        }
+        Ok(words)
+    }
 }
 
 /// Checks that word number `index` is at least three letters `A`–`Z`/`a`–`z` and returns its edge.
@@ -162,7 +194,7 @@ fn read_words<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, Stri
 /// The word is checked as its first three letters, its last three and what lies between (nothing,
 /// in most words): fixed-size pieces where a plain loop over the word would end at a different
 /// length each time and cost the processor a mispredicted branch per word.
-fn word_edge(word: &str, index: usize) -> Result<Edge, String> {
+fn word_edge(word: &str, index: usize) -> Result<Edge, InputError> {
     let bytes = word.as_bytes();
     let all_letters = |piece: &[u8]| {
         piece
@@ -187,11 +219,11 @@ fn word_edge(word: &str, index: usize) -> Result<Edge, String> {
 }
 
 /// What is wrong with word number `index`, which [`word_edge`] rejected.
-fn malformed_word(word: &str, index: usize) -> String {
+fn malformed_word(word: &str, index: usize) -> InputError {
     let what = format!("word {index} ({})", quoted(word));
     match first_disallowed(word.as_bytes(), |b| b.is_ascii_alphabetic()) {
         Some(bad) => unexpected_character(&what, word, bad, "the letters A-Z and a-z"),
-        None => format!("{what} is shorter than {BLOCK} letters"),
+        None => InputError::Invalid(format!("{what} is shorter than {BLOCK} letters")),
     }
 }
 
@@ -423,266 +455,329 @@ fn push_decimal(report: &mut Vec<u8>, mut number: usize) {
     report.extend_from_slice(&digits[start..]);
 }
 
-// Input and output plumbing, the same in every solution of this crate: a submission is one file,
-// so each carries its own copy (a test checks that the copies stay identical).
+// The input and output plumbing, the same in every solution of this crate. A submission is one
+// file, so each solution carries a copy of this module: the one in src/bin/shiritori.rs is
+// canonical, a test checks that the others are identical, and
+// `BLESS=1 cargo test --test single_file` copies it over them.
+mod plumbing {
+    //! What the solutions use:
+    //! - [`TokenSource`]: proconio's [`Source`] over any reader, fast, and without panics; for
+    //!   `input! { from &mut source, ... }`.
+    //! - [`Count`]: the proconio marker for `N`, a non-negative integer, read as a `Result`.
+    //! - [`next_token`]: for a solution's own markers, the next token or an [`InputError`].
+    //! - [`TokenSource::expect_end`] checks that nothing follows the last token, and
+    //!   [`TokenSource::message`] turns an [`InputError`] into the line to print.
+    //! - [`first_disallowed`], [`unexpected_character`] and [`quoted`] check tokens and word
+    //!   the errors; [`write_report`] and [`fail`] end the run as the error contract says.
 
-/// Writes the whole report in one call. A reader that closed the pipe early (say, `head`) has
-/// what it wanted; any other failure is an error.
-fn write_report(report: &[u8]) -> ExitCode {
-    match io::stdout().lock().write_all(report) {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-            fail(&format!("cannot write the output: {error}"))
-        }
-        _ => ExitCode::SUCCESS,
+    use proconio::source::{Readable, Source};
+    use std::io::{self, BufRead, Read, Write};
+    use std::num::{IntErrorKind, ParseIntError};
+    use std::process::ExitCode;
+
+    /// Why the input was not read.
+    #[derive(Debug)]
+    pub enum InputError {
+        /// There was no token where `what` should be: the input ended, or the source stopped at
+        /// a token it could not read ([`TokenSource::message`] tells which).
+        Missing { what: String },
+        /// A token was not what it should be; the message says what and where.
+        Invalid(String),
     }
-}
 
-/// Reports `message` on stderr, the contract's `error: ` line, and exits with status 1.
-fn fail(message: &str) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::FAILURE
-}
-
-/// Parses the count `N`: a non-negative decimal integer.
-fn parse_count(token: &str) -> Result<usize, String> {
-    token
-        .parse()
-        .map_err(|error: ParseIntError| match error.kind() {
-            IntErrorKind::PosOverflow => format!("N ({}) is too large", quoted(token)),
-            _ if token.starts_with('-') => format!("N ({}) is negative", quoted(token)),
-            _ => format!("N ({}) is not a non-negative integer", quoted(token)),
-        })
-}
-
-/// Where the first byte of `bytes` that is not `allowed` is, if there is one.
-///
-/// A plain `position` branches on every byte, and on random input (X is a random mix of `A` and
-/// `T`) half of those branches are mispredicted. This tests a block of bytes at a time without
-/// branching inside it, which the compiler turns into vector instructions.
-fn first_disallowed(bytes: &[u8], allowed: impl Fn(u8) -> bool) -> Option<usize> {
-    const BLOCK: usize = 64;
-    let all_allowed = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & allowed(b));
-    let bad_block = bytes.chunks(BLOCK).position(|block| !all_allowed(block))?;
-    let start = bad_block * BLOCK;
-    bytes[start..]
-        .iter()
-        .position(|&b| !allowed(b))
-        .map(|offset| start + offset)
-}
-
-/// Says that `token`, called `what`, has a character outside `allowed` at byte `offset`.
-fn unexpected_character(what: &str, token: &str, offset: usize, allowed: &str) -> String {
-    let character = token[offset..].chars().next().unwrap_or_default();
-    let position = token[..offset].chars().count() + 1;
-    format!(
-        "{what} has {character:?} (U+{:04X}) at position {position}, but may only contain {allowed}",
-        u32::from(character)
-    )
-}
-
-/// Shows a token in an error message: quoted, escaped, and cut short if long.
-fn quoted(token: &str) -> String {
-    const SHOWN: usize = 24;
-    match token.char_indices().nth(SHOWN) {
-        Some((cut, _)) => format!("{:?}...", &token[..cut]),
-        None => format!("{token:?}"),
+    /// The next token, or [`InputError::Missing`] naming `what` was expected. `what` is only
+    /// worded when it is needed.
+    pub fn next_token<R: BufRead, S: Source<R>>(
+        source: &mut S,
+        what: impl FnOnce() -> String,
+    ) -> Result<&str, InputError> {
+        source
+            .next_token()
+            .ok_or_else(|| InputError::Missing { what: what() })
     }
-}
 
-/// Bytes asked of the reader per refill; only a longer token makes the buffer grow.
-const CHUNK: usize = 1 << 16;
+    /// proconio marker for the count `N`: a non-negative decimal integer.
+    pub enum Count {}
 
-/// The tokens of a byte stream, separated by ASCII whitespace, served through proconio's
-/// [`Source`] trait.
-///
-/// proconio 0.5.0's own sources cost more than this whole solution: `input!` on stdin reads line
-/// by line, and `OnceSource` copies all input into one `String`. This source reads fixed-size
-/// chunks into one buffer and lends out slices of it, so it holds one chunk, or the longest token,
-/// however long the input is. A token that is not UTF-8 or a failed read ends the stream and is
-/// kept in `failure` for the error message.
-struct TokenSource<R> {
-    reader: R,
-    /// Bytes read so far that are still needed; `buffer[start..]` is not yet handed out.
-    buffer: Vec<u8>,
-    start: usize,
-    at_eof: bool,
-    failure: Option<SourceFailure>,
-}
+    impl Readable for Count {
+        type Output = Result<usize, InputError>;
 
-/// Why a [`TokenSource`] stopped before the end of its input.
-enum SourceFailure {
-    Read(io::Error),
-    NotUtf8 { offset: usize, byte: u8 },
-}
-
-impl<R: BufRead> TokenSource<R> {
-    fn new(reader: R) -> Self {
-        Self {
-            reader,
-            buffer: Vec::with_capacity(CHUNK),
-            start: 0,
-            at_eof: false,
-            failure: None,
+        fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
+            let token = next_token(source, || "N".to_string())?;
+            token.parse().map_err(|error: ParseIntError| {
+                InputError::Invalid(match error.kind() {
+                    IntErrorKind::PosOverflow => format!("N ({}) is too large", quoted(token)),
+                    _ if token.starts_with('-') => format!("N ({}) is negative", quoted(token)),
+                    _ => format!("N ({}) is not a non-negative integer", quoted(token)),
+                })
+            })
         }
     }
 
-    /// Takes the next token and hands it to `parse`. A missing or unreadable token is an error
-    /// naming `what` was expected.
-    fn parse_next<T>(
-        &mut self,
-        what: impl Fn() -> String,
-        parse: impl FnOnce(&str) -> Result<T, String>,
-    ) -> Result<T, String> {
-        match self.next_token() {
-            Some(token) => parse(token),
-            None => Err(self
-                .take_failure(&what())
-                .unwrap_or_else(|| format!("the input ends before {}", what()))),
-        }
-    }
-
-    /// Checks that nothing but whitespace follows `last`, the last token expected.
-    fn expect_end(&mut self, last: &str) -> Result<(), String> {
-        match self.next_token() {
-            Some(extra) => Err(format!(
-                "unexpected {} after {last}, where the input should end",
-                quoted(extra)
-            )),
-            None => self
-                .take_failure(&format!("the text after {last}"))
-                .map_or(Ok(()), Err),
-        }
-    }
-
-    /// The error message for a failure that ended the stream at `what`, if one did.
-    fn take_failure(&mut self, what: &str) -> Option<String> {
-        self.failure.take().map(|failure| match failure {
-            SourceFailure::Read(error) => format!("cannot read the input: {error}"),
-            SourceFailure::NotUtf8 { offset, byte } => {
-                format!("{what} is not UTF-8 text (byte 0x{byte:02X} at byte offset {offset})")
+    /// Writes the whole report in one call. A reader that closed the pipe early (say, `head`)
+    /// has what it wanted; any other failure is an error.
+    pub fn write_report(report: &[u8]) -> ExitCode {
+        match io::stdout().lock().write_all(report) {
+            Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+                fail(&format!("cannot write the output: {error}"))
             }
-        })
+            _ => ExitCode::SUCCESS,
+        }
     }
 
-    /// Moves `start` to the next token's first byte, reading as needed; false at the end.
-    fn skip_whitespace(&mut self) -> bool {
-        loop {
-            let unread = &self.buffer[self.start..];
-            if let Some(skip) = unread.iter().position(|b| !b.is_ascii_whitespace()) {
-                self.start += skip;
-                return true;
+    /// Reports `message` on stderr, the contract's `error: ` line, and exits with status 1.
+    pub fn fail(message: &str) -> ExitCode {
+        eprintln!("error: {message}");
+        ExitCode::FAILURE
+    }
+
+    /// Bytes tested at once by [`first_disallowed`].
+    const TESTED_AT_ONCE: usize = 64;
+
+    /// Where the first byte of `bytes` that is not `allowed` is, if there is one.
+    ///
+    /// A plain `position` branches on every byte, and on random input (X is a random mix of `A`
+    /// and `T`) half of those branches are mispredicted. This tests [`TESTED_AT_ONCE`] bytes at a
+    /// time without branching among them, which the compiler turns into vector instructions.
+    pub fn first_disallowed(bytes: &[u8], allowed: impl Fn(u8) -> bool) -> Option<usize> {
+        let all_allowed = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & allowed(b));
+        let bad_block = bytes
+            .chunks(TESTED_AT_ONCE)
+            .position(|block| !all_allowed(block))?;
+        let start = bad_block * TESTED_AT_ONCE;
+        bytes[start..]
+            .iter()
+            .position(|&b| !allowed(b))
+            .map(|offset| start + offset)
+    }
+
+    /// Says that `token`, called `what`, has a character outside `allowed` at byte `offset`.
+    pub fn unexpected_character(
+        what: &str,
+        token: &str,
+        offset: usize,
+        allowed: &str,
+    ) -> InputError {
+        let character = token[offset..].chars().next().unwrap_or_default();
+        let position = token[..offset].chars().count() + 1;
+        InputError::Invalid(format!(
+            "{what} has {character:?} (U+{:04X}) at position {position}, but may only contain {allowed}",
+            u32::from(character)
+        ))
+    }
+
+    /// Shows a token in an error message: quoted, escaped, and cut short if long.
+    pub fn quoted(token: &str) -> String {
+        const SHOWN: usize = 24;
+        match token.char_indices().nth(SHOWN) {
+            Some((cut, _)) => format!("{:?}...", &token[..cut]),
+            None => format!("{token:?}"),
+        }
+    }
+
+    /// Bytes asked of the reader per refill; only a longer token makes the buffer grow.
+    pub const CHUNK: usize = 1 << 16;
+
+    /// The tokens of a byte stream, separated by ASCII whitespace, served through proconio's
+    /// [`Source`] trait so that `input!` reads them.
+    ///
+    /// proconio 0.5.0's own sources cost more than a whole solution: `input!` on stdin reads
+    /// line by line, and `OnceSource` copies all input into one `String`. This source reads
+    /// fixed-size chunks into one buffer and lends out slices of it, so it holds one chunk, or
+    /// the longest token, however long the input is. A token that is not UTF-8, or a failed
+    /// read, ends the stream; the failure is kept for [`TokenSource::message`].
+    pub struct TokenSource<R> {
+        reader: R,
+        /// Bytes read so far that are still needed; `buffer[start..]` is not yet handed out.
+        buffer: Vec<u8>,
+        start: usize,
+        at_eof: bool,
+        failure: Option<SourceFailure>,
+    }
+
+    /// Why a [`TokenSource`] stopped before the end of its input.
+    enum SourceFailure {
+        Read(io::Error),
+        NotUtf8 { offset: usize, byte: u8 },
+    }
+
+    impl<R: BufRead> TokenSource<R> {
+        pub fn new(reader: R) -> Self {
+            Self {
+                reader,
+                buffer: Vec::with_capacity(CHUNK),
+                start: 0,
+                at_eof: false,
+                failure: None,
             }
-            self.start = self.buffer.len();
-            if !self.refill() {
+        }
+
+        /// Checks that nothing but whitespace follows `last`, the last token expected.
+        pub fn expect_end(&mut self, last: &str) -> Result<(), InputError> {
+            if let Some(extra) = self.next_token() {
+                return Err(InputError::Invalid(format!(
+                    "unexpected {} after {last}, where the input should end",
+                    quoted(extra)
+                )));
+            }
+            match self.failure {
+                Some(_) => Err(InputError::Missing {
+                    what: format!("the text after {last}"),
+                }),
+                None => Ok(()),
+            }
+        }
+
+        /// The message for `error`: a missing token is explained by the failure that stopped
+        /// the stream there, if one did.
+        pub fn message(&self, error: InputError) -> String {
+            match (error, &self.failure) {
+                (InputError::Invalid(message), _) => message,
+                (InputError::Missing { what }, None) => format!("the input ends before {what}"),
+                (InputError::Missing { .. }, Some(SourceFailure::Read(error))) => {
+                    format!("cannot read the input: {error}")
+                }
+                (InputError::Missing { what }, Some(SourceFailure::NotUtf8 { offset, byte })) => {
+                    format!("{what} is not UTF-8 text (byte 0x{byte:02X} at byte offset {offset})")
+                }
+            }
+        }
+
+        /// Moves `start` to the next token's first byte, reading as needed; false at the end,
+        /// which a failure brings forward.
+        fn skip_whitespace(&mut self) -> bool {
+            if self.failure.is_some() {
                 return false;
             }
-        }
-    }
-
-    /// Appends up to a chunk of input after dropping the bytes already handed out; false at the
-    /// end of input or after a read error, which is kept in `failure`.
-    fn refill(&mut self) -> bool {
-        if self.at_eof {
-            return false;
-        }
-        self.buffer.drain(..self.start);
-        self.start = 0;
-        // Reading one chunk at a time, never into all the spare room, keeps the bytes read ahead
-        // of a long token (and so the memory touched) down to a chunk. `read_to_end` reads into
-        // the spare capacity directly: no zeroing, no intermediate copy.
-        self.buffer.reserve(CHUNK);
-        match (&mut self.reader)
-            .take(CHUNK as u64)
-            .read_to_end(&mut self.buffer)
-        {
-            Ok(0) => self.at_eof = true,
-            Ok(_) => {}
-            Err(error) => {
-                self.failure = Some(SourceFailure::Read(error));
-                self.at_eof = true;
+            loop {
+                let unread = &self.buffer[self.start..];
+                if let Some(skip) = unread.iter().position(|b| !b.is_ascii_whitespace()) {
+                    self.start += skip;
+                    return true;
+                }
+                self.start = self.buffer.len();
+                if !self.refill() {
+                    return false;
+                }
             }
         }
-        !self.at_eof
-    }
-}
 
-/// Eight one bits, one in each byte of a `u64`: a multiplier that repeats a byte eight times.
-const BYTE_ONES: u64 = u64::from_le_bytes([1; 8]);
-
-/// The high bit of each byte of a `u64`.
-const BYTE_HIGH_BITS: u64 = BYTE_ONES * 0x80;
-
-/// Where the first ASCII whitespace byte in `bytes` is, if there is one.
-///
-/// Every whitespace byte is below `0x21`. A short token (every Shiritori word) ends within its
-/// first eight bytes, which one test of a `u64` settles with no loop: in a little-endian word,
-/// `(word - 0x2121…21) & !word & 0x8080…80` flags exactly the lowest byte below `0x21`, if any.
-/// A long token (Lucky 7's strings) is searched block-wise by [`first_disallowed`], at vector
-/// speed. Bytes below `0x21` that are not whitespace (control characters) are stepped over.
-fn find_whitespace(bytes: &[u8]) -> Option<usize> {
-    if let Some(word) = bytes.first_chunk::<8>() {
-        let word = u64::from_le_bytes(*word);
-        let below_0x21 = word.wrapping_sub(BYTE_ONES * 0x21) & !word & BYTE_HIGH_BITS;
-        let candidate = (below_0x21.trailing_zeros() / 8) as usize;
-        if candidate < 8 && bytes[candidate].is_ascii_whitespace() {
-            return Some(candidate);
-        }
-    }
-    let mut offset = 0;
-    loop {
-        let candidate = offset + first_disallowed(&bytes[offset..], |b| b > b' ')?;
-        if bytes[candidate].is_ascii_whitespace() {
-            return Some(candidate);
-        }
-        offset = candidate + 1;
-    }
-}
-
-impl<R: BufRead> Source<R> for TokenSource<R> {
-    fn next_token(&mut self) -> Option<&str> {
-        if !self.skip_whitespace() {
-            return None;
-        }
-        // The token runs to the next whitespace; while it runs into the end of the buffer, read on.
-        let mut scanned = self.start;
-        let end = loop {
-            if let Some(length) = find_whitespace(&self.buffer[scanned..]) {
-                break scanned + length;
+        /// Appends up to a chunk of input after dropping the bytes already handed out; false at
+        /// the end of input or after a read error, which is kept in `failure`.
+        fn refill(&mut self) -> bool {
+            if self.at_eof {
+                return false;
             }
-            // Refilling moves the unread bytes, and with them the token, to the buffer's front.
-            let scanned_length = self.buffer.len() - self.start;
-            if !self.refill() {
-                break self.buffer.len();
+            self.buffer.drain(..self.start);
+            self.start = 0;
+            // Reading one chunk at a time, never into all the spare room, keeps the bytes read
+            // ahead of a long token (and so the memory touched) down to a chunk. `read_to_end`
+            // reads into the spare capacity directly: no zeroing, no intermediate copy.
+            self.buffer.reserve(CHUNK);
+            match (&mut self.reader)
+                .take(CHUNK as u64)
+                .read_to_end(&mut self.buffer)
+            {
+                Ok(0) => self.at_eof = true,
+                Ok(_) => {}
+                Err(error) => {
+                    self.failure = Some(SourceFailure::Read(error));
+                    self.at_eof = true;
+                }
             }
-            scanned = self.start + scanned_length;
-        };
-        let begin = std::mem::replace(&mut self.start, end);
-        let token = &self.buffer[begin..end];
-        // A short token is tested with the eight bytes from its start, at once and without a
-        // loop; a non-ASCII byte just after it only sends it down the slower path below.
-        let ascii = match self.buffer[begin..].first_chunk::<8>() {
-            Some(word) if token.len() <= 8 => u64::from_le_bytes(*word) & BYTE_HIGH_BITS == 0,
-            _ => token.is_ascii(),
-        };
-        if ascii {
-            // SAFETY: ASCII is valid UTF-8. Checking that first is several times faster than
-            // `from_utf8` on short tokens, which otherwise costs a fifth of the whole run.
-            return Some(unsafe { std::str::from_utf8_unchecked(token) });
+            !self.at_eof
         }
-        match std::str::from_utf8(token) {
-            Ok(text) => Some(text),
-            Err(error) => {
-                let offset = error.valid_up_to();
-                self.failure = Some(SourceFailure::NotUtf8 {
-                    offset,
-                    byte: token[offset],
-                });
-                None
+    }
+
+    /// Eight one bits, one in each byte of a `u64`: a multiplier that repeats a byte eight times.
+    const BYTE_ONES: u64 = u64::from_le_bytes([1; 8]);
+
+    /// The high bit of each byte of a `u64`.
+    const BYTE_HIGH_BITS: u64 = BYTE_ONES * 0x80;
+
+    /// Where the first ASCII whitespace byte in `bytes` is, if there is one; sets `non_ascii` if
+    /// a byte before it is not ASCII.
+    ///
+    /// Every whitespace byte is below `0x21`. A short token (every Shiritori word) ends within
+    /// its first eight bytes, which one test of a `u64` settles with no loop: in a little-endian
+    /// word, `(word - 0x2121…21) & !word & 0x8080…80` flags exactly the lowest byte below `0x21`,
+    /// if any, and the high bits of the bytes before it tell whether they are ASCII. A long token
+    /// (Lucky 7's strings) is searched by [`first_disallowed`], at vector speed, for the first
+    /// byte that is not `0x21`–`0x7F`: whitespace ends the token, a control character is stepped
+    /// over, and a non-ASCII byte is noted, after which only whitespace is looked for. So a
+    /// token's bytes are read once to find both its end and whether it is ASCII.
+    fn find_whitespace(bytes: &[u8], non_ascii: &mut bool) -> Option<usize> {
+        if let Some(word) = bytes.first_chunk::<8>() {
+            let word = u64::from_le_bytes(*word);
+            let below_0x21 = word.wrapping_sub(BYTE_ONES * 0x21) & !word & BYTE_HIGH_BITS;
+            let candidate = (below_0x21.trailing_zeros() / 8) as usize;
+            if candidate < 8 && bytes[candidate].is_ascii_whitespace() {
+                let before_candidate = (1 << (8 * candidate)) - 1;
+                *non_ascii |= word & before_candidate & BYTE_HIGH_BITS != 0;
+                return Some(candidate);
             }
         }
+        let mut offset = 0;
+        loop {
+            let rest = &bytes[offset..];
+            // Read as signed, the bytes 0x80-0xFF are negative: one comparison stops at them too.
+            let candidate = offset
+                + if *non_ascii {
+                    first_disallowed(rest, |b| b > b' ')
+                } else {
+                    first_disallowed(rest, |b| b as i8 > b' ' as i8)
+                }?;
+            if bytes[candidate].is_ascii_whitespace() {
+                return Some(candidate);
+            }
+            *non_ascii |= !bytes[candidate].is_ascii();
+            offset = candidate + 1;
+        }
     }
 
-    fn is_empty(&mut self) -> bool {
-        !self.skip_whitespace()
+    impl<R: BufRead> Source<R> for TokenSource<R> {
+        fn next_token(&mut self) -> Option<&str> {
+            if !self.skip_whitespace() {
+                return None;
+            }
+            // The token runs to the next whitespace; while it runs into the end of the buffer,
+            // read on.
+            let mut scanned = self.start;
+            let mut non_ascii = false;
+            let end = loop {
+                if let Some(length) = find_whitespace(&self.buffer[scanned..], &mut non_ascii) {
+                    break scanned + length;
+                }
+                // Refilling moves the unread bytes, and with them the token, to the front.
+                let scanned_length = self.buffer.len() - self.start;
+                if !self.refill() {
+                    break self.buffer.len();
+                }
+                scanned = self.start + scanned_length;
+            };
+            let begin = std::mem::replace(&mut self.start, end);
+            let token = &self.buffer[begin..end];
+            if !non_ascii {
+                // SAFETY: ASCII is valid UTF-8. Knowing that from the search for the token's end
+                // saves reading it again: `from_utf8` on every short token would cost a fifth of
+                // a Shiritori run, and `is_ascii` a pass over Lucky 7's long strings.
+                return Some(unsafe { std::str::from_utf8_unchecked(token) });
+            }
+            match std::str::from_utf8(token) {
+                Ok(text) => Some(text),
+                Err(error) => {
+                    let offset = error.valid_up_to();
+                    self.failure = Some(SourceFailure::NotUtf8 {
+                        offset,
+                        byte: token[offset],
+                    });
+                    None
+                }
+            }
+        }
+
+        fn is_empty(&mut self) -> bool {
+            !self.skip_whitespace()
+        }
     }
 }
