@@ -4,8 +4,8 @@
 mod common;
 
 use common::generate::{Lucky7Kind, lucky7_input};
-use common::oracle::lucky7_winner;
-use common::run::{LUCKY7, assert_error, clean_error, run, success};
+use common::oracle::{lucky7_winner, lucky7_winner_by_residues};
+use common::run::{LUCKY7, assert_error, clean_error, run, run_with_memory_limit, success};
 use proptest::prelude::*;
 
 /// The binary's answer for the game `digits`/`players`, without the newline.
@@ -68,26 +68,78 @@ fn any_ascii_whitespace_separates_tokens() {
 }
 
 #[test]
-fn games_beyond_the_judges_limits_work() {
-    // Ten times the judge's N, and a digit string far longer than one read of the input.
-    for kind in Lucky7Kind::ALL {
-        let (digits, players) = kind.game(2_000_000, 3);
-        let output = success(&run(LUCKY7, &[], lucky7_input(&digits, &players)));
-        assert!(
-            output == "Takahashi\n" || output == "Aoki\n",
-            "{kind:?}: {output}"
+fn games_beyond_the_judges_limits_have_their_known_answers() {
+    // Ten times the judge's N, and strings far longer than one read of the input.
+    let rounds = 2_000_000;
+    // Only zeros make 0, whoever plays, and no round ever empties or fills the winning set, so
+    // the backward pass runs through every round.
+    let (digits, players) = Lucky7Kind::Zeros.game(rounds, 4);
+    assert_eq!(winner(&digits, &players), "Takahashi");
+    // Takahashi appends zeros whatever the digits.
+    let (digits, players) = Lucky7Kind::AllTakahashi.game(rounds, 4);
+    assert_eq!(winner(&digits, &players), "Takahashi");
+    // Aoki alone: at his last digit that is not 0 or 7 he avoids a multiple of 7 (the two choices
+    // differ by that digit), and the rounds after it, all 0 or 7, multiply the residue by 10,
+    // which keeps it from 0.
+    let (digits, players) = Lucky7Kind::AllAoki.game(rounds, 4);
+    assert!(digits.bytes().any(|d| d != b'0' && d != b'7'));
+    assert_eq!(winner(&digits, &players), "Aoki");
+    // The first round decides, after a full pass over the zeros behind it: Aoki appends the 3,
+    // Takahashi the 0, and 3·10^k is never a multiple of 7.
+    let zeros = "0".repeat(rounds - 1);
+    let (_, players) = Lucky7Kind::Random.game(rounds - 1, 5);
+    assert_eq!(winner(&format!("3{zeros}"), &format!("A{players}")), "Aoki");
+    assert_eq!(
+        winner(&format!("3{zeros}"), &format!("T{players}")),
+        "Takahashi"
+    );
+}
+
+#[test]
+fn the_last_rounds_decide_any_game_before_them() {
+    let (digits, players) = Lucky7Kind::Random.game(2_000_000, 6);
+    // Aoki's last round with a digit that is not 0 or 7: whatever the residue before it, the two
+    // numbers he may make differ by that digit, so one of them is not a multiple of 7.
+    for (digit, expected) in [
+        ("3", "Aoki"),
+        ("9", "Aoki"),
+        ("7", "Takahashi"),
+        ("0", "Takahashi"),
+    ] {
+        let game = (format!("{digits}{digit}"), format!("{players}A"));
+        assert_eq!(
+            winner(&game.0, &game.1),
+            lucky7_winner_by_residues(&game.0, &game.1)
+        );
+        if digit != "7" && digit != "0" {
+            assert_eq!(winner(&game.0, &game.1), expected, "ending in A{digit}");
+        }
+    }
+    // Takahashi's last six rounds with the digits 1 to 6: from every residue he can reach a
+    // multiple of 7 (the oracle confirms it on the six rounds alone, from any start).
+    let game = (format!("{digits}123456"), format!("{players}TTTTTT"));
+    for start in 0..7 {
+        let from_start = format!("{start}123456");
+        assert_eq!(
+            lucky7_winner_by_residues(&from_start, "ATTTTTT"),
+            "Takahashi"
         );
     }
-    // Takahashi appends zeros whatever the length.
-    let (digits, players) = Lucky7Kind::AllTakahashi.game(2_000_000, 4);
-    assert_eq!(winner(&digits, &players), "Takahashi");
-    // Only zeros make 0, whoever plays: the backward pass runs through every round.
-    let (digits, players) = Lucky7Kind::Zeros.game(2_000_000, 4);
-    assert_eq!(winner(&digits, &players), "Takahashi");
-    // Aoki appends the 3, every later round appends a 0 whatever is chosen, and 3·10^k is
-    // never a multiple of 7.
-    let digits = format!("3{}", "0".repeat(999_999));
-    assert_eq!(winner(&digits, &"A".repeat(1_000_000)), "Aoki");
+    assert_eq!(winner(&game.0, &game.1), "Takahashi");
+}
+
+#[test]
+fn random_games_beyond_the_judges_limits_agree_with_the_residue_oracle() {
+    for kind in Lucky7Kind::ALL {
+        for (rounds, seed) in [(2_000_000, 3), (1_999_999, 7)] {
+            let (digits, players) = kind.game(rounds, seed);
+            assert_eq!(
+                winner(&digits, &players),
+                lucky7_winner_by_residues(&digits, &players),
+                "{kind:?}, {rounds} rounds"
+            );
+        }
+    }
 }
 
 #[test]
@@ -119,13 +171,27 @@ fn missing_or_mismatched_strings_are_errors() {
 
 #[test]
 fn a_huge_count_fails_fast_without_allocating_for_it() {
+    // Under a 1 GiB limit of virtual memory, anything reserved for 10^12 rounds would abort.
     let started = std::time::Instant::now();
-    assert_error(
-        LUCKY7,
-        "1000000000000\n35\nAT\n",
-        &["S has 2 digits, but N is 1000000000000"],
-    );
+    for (input, fragment) in [
+        (
+            "1000000000000\n35\nAT\n",
+            "S has 2 digits, but N is 1000000000000",
+        ),
+        ("1000000000000\n", "ends before S"),
+        (
+            "18446744073709551615\n35\nAT\n",
+            "but N is 18446744073709551615",
+        ),
+    ] {
+        let message = clean_error(&run_with_memory_limit(LUCKY7, input));
+        assert!(message.contains(fragment), "{input:?}: {message}");
+    }
     assert!(started.elapsed().as_secs() < 10);
+    // The limit itself leaves room for a real run.
+    let (digits, players) = Lucky7Kind::Zeros.game(1_000_000, 8);
+    let output = run_with_memory_limit(LUCKY7, lucky7_input(&digits, &players));
+    assert_eq!(success(&output), "Takahashi\n");
 }
 
 #[test]

@@ -35,11 +35,15 @@ fn solutions() -> Vec<(PathBuf, String)> {
     files
 }
 
-/// The names a solution declares as inline modules (`mod name {`), which its `use` lines may
-/// start from.
+/// The names a solution declares as inline modules (`mod name {` or `pub mod name {`), which its
+/// `use` lines may start from.
 fn inline_modules(text: &str) -> Vec<&str> {
     text.lines()
-        .filter_map(|line| line.trim().strip_prefix("mod ")?.strip_suffix(" {"))
+        .filter_map(|line| {
+            let line = line.trim();
+            let declaration = line.strip_prefix("pub ").unwrap_or(line);
+            declaration.strip_prefix("mod ")?.strip_suffix(" {")
+        })
         .collect()
 }
 

@@ -458,8 +458,9 @@ fn push_decimal(report: &mut Vec<u8>, mut number: usize) {
 // The input and output plumbing, the same in every solution of this crate. A submission is one
 // file, so each solution carries a copy of this module: the one in src/bin/shiritori.rs is
 // canonical, a test checks that the others are identical, and
-// `BLESS=1 cargo test --test single_file` copies it over them.
-mod plumbing {
+// `BLESS=1 cargo test --test single_file` copies it over them. It is `pub` for the tests, which
+// include this file as a module to test the tokenizer on its own.
+pub mod plumbing {
     //! What the solutions use:
     //! - [`TokenSource`]: proconio's [`Source`] over any reader, fast, and without panics; for
     //!   `input! { from &mut source, ... }`.

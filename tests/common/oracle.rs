@@ -130,3 +130,24 @@ pub fn lucky7_winner(digits: &str, players: &str) -> &'static str {
         "Aoki"
     }
 }
+
+/// Who wins Lucky 7 Battle, by the textbook backward induction over residues modulo 7, for games
+/// too long to play out: for each round, last first, which residues Takahashi wins from, as seven
+/// booleans (no masks, tables, pairs of rounds or early stop, unlike the solution).
+pub fn lucky7_winner_by_residues(digits: &str, players: &str) -> &'static str {
+    let mut wins = [false; 7];
+    wins[0] = true;
+    for (digit, player) in digits.bytes().zip(players.bytes()).rev() {
+        let digit = usize::from(digit - b'0');
+        wins = std::array::from_fn(|residue| {
+            let with_digit = wins[(10 * residue + digit) % 7];
+            let with_zero = wins[10 * residue % 7];
+            if player == b'T' {
+                with_digit || with_zero
+            } else {
+                with_digit && with_zero
+            }
+        });
+    }
+    if wins[0] { "Takahashi" } else { "Aoki" }
+}

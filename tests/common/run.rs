@@ -19,13 +19,35 @@ pub fn binary(name: &str) -> Option<&'static str> {
 /// Runs `binary` with `args`, feeding it `input` on stdin from another thread, so that neither
 /// side blocks on a full pipe, and returns everything it printed.
 pub fn run(binary: &str, args: &[&str], input: impl Into<Vec<u8>>) -> Output {
-    let mut child = Command::new(binary)
-        .args(args)
+    let mut command = Command::new(binary);
+    command.args(args);
+    run_command(command, input)
+}
+
+/// Virtual memory allowed by [`run_with_memory_limit`]: 1 GiB, in KiB as `ulimit -v` counts.
+pub const MEMORY_LIMIT_KIB: u64 = 1 << 20;
+
+/// Runs `binary` as [`run`] does, but under a limit of [`MEMORY_LIMIT_KIB`] of virtual memory
+/// (`ulimit -v`), so that a huge allocation trusted from the input fails at once, where without
+/// the limit the system might grant it and only fail when the memory is touched, if ever.
+pub fn run_with_memory_limit(binary: &str, input: impl Into<Vec<u8>>) -> Output {
+    let mut command = Command::new("sh");
+    command.args([
+        "-c",
+        &format!("ulimit -v {MEMORY_LIMIT_KIB} && exec \"$0\""),
+        binary,
+    ]);
+    run_command(command, input)
+}
+
+/// Runs `command` with `input` on stdin, collecting what it prints (see [`run`]).
+fn run_command(mut command: Command, input: impl Into<Vec<u8>>) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|error| panic!("cannot start {binary}: {error}"));
+        .unwrap_or_else(|error| panic!("cannot start {command:?}: {error}"));
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.into();
     // A binary that rejects its input may exit before reading all of it: a broken pipe is fine.
