@@ -1,45 +1,16 @@
 //! AtCoder ABC209 E "Shiritori": for every word, who wins 3-shiritori when Takahashi opens with it.
 //!
-//! This file is a complete judge submission (Rust 1.89, edition 2024, proconio 0.5.0).
+//! This file is a complete judge submission (Rust 1.89, edition 2024, proconio 0.5.0). The
+//! crate's README explains the solution in full; in short:
 //!
-//! # The game as a graph
-//!
-//! Only the first and the last three letters of a word matter: a word may follow another when its
-//! first three letters are the other's last three. So every three-letter block is a vertex and
-//! every word an edge from the vertex of its first three letters to the vertex of its last three.
-//! Saying a word moves a token along its edge, the players alternate, and a player who cannot move
-//! loses. After Takahashi opens with word `s_i`, the token stands on the vertex of its last three
-//! letters with Aoki to move, so word `i` is won by Takahashi exactly when that vertex is a loss
-//! for the player to move there.
-//!
-//! # Retrograde analysis
-//!
-//! Work backwards from the ends of the game, as endgame tablebases do:
-//! - a vertex without outgoing edges is **lost** (the player to move has no word);
-//! - a vertex with an edge into a lost vertex is **won** (move there and hand the loss over);
-//! - a vertex whose edges all lead into won vertices is **lost** (every move hands over a win).
-//!
-//! Whatever these rules never decide is a **draw**: from such a vertex no edge leads to a lost
-//! vertex (else it would be won), and at least one edge leads to another undecided vertex (else all
-//! would be won and the vertex lost). The player to move takes such an edge, since every other
-//! edge leads to a win for the opponent, and the opponent is in the same position again. Nobody
-//! can force a win from there, both avoid losing, and the game goes on forever.
-//!
-//! Each vertex is decided once and each edge looked at once (from its head, over the reversed
-//! graph), so the analysis costs O(N + 52³) time and memory.
-//!
-//! # How long the game lasts (`--depth`)
-//!
-//! The same pass also finds the length of each game under optimal play when the winner hurries
-//! and the loser delays, as endgame tablebases report "mate in K". A vertex is decided from the
-//! one being taken out of the FIFO queue, one word further from the end, so, as in a
-//! breadth-first search, vertices leave the queue in order of their distance to the end. A won
-//! vertex is decided by the first of its lost successors to leave the queue, which is the nearest
-//! one: the quickest win. A lost vertex is decided when the last of its successors (all won)
-//! leaves the queue, which is the farthest one: the longest defence. So a vertex's distance is its
-//! level in the queue: the dead ends are level 0, and the vertices decided while level `d` is
-//! taken out form level `d + 1`. The pass notes where each level starts, which costs the judge's
-//! answer nothing measurable.
+//! - Only a word's first and last three letters matter, so every three-letter block is a vertex
+//!   and every word an edge from its first block to its last: a move. After Takahashi opens with
+//!   `s_i`, Aoki is to move at the block of its last three letters.
+//! - [`retrograde_analysis`] works back from the dead ends, as endgame tablebases do: no move is
+//!   a loss, a move into a loss is a win, only moves into wins are a loss, and whatever that never
+//!   decides is a draw. O(N + 52³) time and memory.
+//! - The same FIFO pass meets the vertices in order of their distance from the end, which is the
+//!   length of the game when the winner hurries and the loser delays (`--depth`).
 
 use plumbing::{
     Count, InputError, TokenSource, fail, first_disallowed, next_token, quoted,
@@ -313,7 +284,9 @@ struct Analysis {
     level_start: Vec<usize>,
 }
 
-/// Decides every vertex by retrograde analysis (see the module documentation).
+/// Decides every vertex by retrograde analysis: a vertex without a move is lost, one with a move
+/// into a lost vertex is won, one whose moves all lead into won vertices is lost, and one these
+/// rules never decide is a draw (the README shows why nobody can force a win from it).
 ///
 /// Decided vertices wait in a FIFO queue; taking one out, we look at every vertex with an edge
 /// into it. If it is lost, each such undecided predecessor is won at once. If it is won, the
