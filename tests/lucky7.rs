@@ -6,6 +6,7 @@ mod common;
 use common::generate::{Lucky7Kind, lucky7_input};
 use common::oracle::{lucky7_winner, lucky7_winner_by_residues};
 use common::run::{LUCKY7, assert_error, clean_error, run, run_with_memory_limit, success};
+use common::strategy::small_game;
 use proptest::prelude::*;
 
 /// The binary's answer for the game `digits`/`players`, without the newline.
@@ -221,22 +222,6 @@ fn a_wrong_character_deep_in_a_long_string_is_found() {
         lucky7_input(&digits, &players),
         &["'B'", "position 123457"],
     );
-}
-
-/// Games of up to 12 rounds, the oracle's limit of patience (2^12 plays each).
-fn small_game() -> impl Strategy<Value = (String, String)> {
-    (1usize..=12).prop_flat_map(|rounds| {
-        (
-            prop::collection::vec(prop::sample::select(b"0123456789".to_vec()), rounds),
-            prop::collection::vec(prop::sample::select(b"AT".to_vec()), rounds),
-        )
-            .prop_map(|(digits, players)| {
-                (
-                    String::from_utf8(digits).unwrap(),
-                    String::from_utf8(players).unwrap(),
-                )
-            })
-    })
 }
 
 proptest! {

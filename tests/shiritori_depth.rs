@@ -122,7 +122,10 @@ fn depths_agree_with_the_oracle_on_larger_dictionaries() {
 fn help_is_printed_on_request() {
     for flag in ["--help", "-h"] {
         let output = success(&run(SHIRITORI, &[flag], ""));
-        assert!(output.starts_with("usage: shiritori [--depth]"), "{output}");
+        assert!(
+            output.starts_with("usage: shiritori [--depth | --explain I...]"),
+            "{output}"
+        );
         assert!(output.contains("--depth"));
     }
 }

@@ -14,46 +14,72 @@
 
 use plumbing::{
     Count, InputError, TokenSource, fail, first_disallowed, next_token, quoted,
-    unexpected_character, write_report,
+    unexpected_character, usage_error, write_report,
 };
 use proconio::input;
 use proconio::source::{RuntimeReadable, Source};
+use std::collections::HashMap;
 use std::ffi::OsString;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
+use std::marker::PhantomData;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let mode = match parse_arguments(std::env::args_os().skip(1)) {
-        Ok(Command::Help) => return write_report(USAGE.as_bytes()),
+        Ok(Command::Help) => return write_report(|out| out.write_all(USAGE.as_bytes())),
         Ok(Command::Solve(mode)) => mode,
-        Err(message) => {
-            eprintln!("error: {message}\n\n{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(message) => return usage_error(&message, USAGE),
     };
     let mut source = TokenSource::new(io::stdin().lock());
-    match read_words(&mut source) {
-        Ok(words) => {
-            let analysis = retrograde_analysis(ReverseGraph::new(&words));
-            write_report(&match mode {
-                Mode::Winners => render_winners(&words, &analysis),
-                Mode::Depths => render_depths(&words, &analysis),
-            })
+    match mode {
+        Mode::Winners => solve(&mut source, |words: &Dictionary<Unspelled>, analysis| {
+            write_report(|out| out.write_all(&render_winners(&words.edges, analysis)))
+        }),
+        Mode::Depths => solve(&mut source, |words: &Dictionary<Unspelled>, analysis| {
+            write_report(|out| out.write_all(&render_depths(&words.edges, analysis)))
+        }),
+        Mode::Explain(numbers) => {
+            solve(
+                &mut source,
+                |words: &Dictionary<Spellings>, analysis| match check_word_numbers(
+                    &numbers,
+                    words.edges.len(),
+                ) {
+                    Ok(()) => write_report(|out| explain_games(out, words, analysis, &numbers)),
+                    Err(message) => fail(&message),
+                },
+            )
+        }
+    }
+}
+
+/// Reads the dictionary, keeping of each word what `K` keeps, analyses the game, and hands both
+/// to `answer`; or reports what is wrong with the input.
+fn solve<R: BufRead, K: Keep>(
+    source: &mut TokenSource<R>,
+    answer: impl FnOnce(&Dictionary<K>, &Analysis) -> ExitCode,
+) -> ExitCode {
+    match read_dictionary(source) {
+        Ok(dictionary) => {
+            let analysis = retrograde_analysis(ReverseGraph::new(&dictionary.edges));
+            answer(&dictionary, &analysis)
         }
         Err(error) => fail(&source.message(error)),
     }
 }
 
 const USAGE: &str = "\
-usage: shiritori [--depth] < input
+usage: shiritori [--depth | --explain I...] < input
 
 Solves AtCoder ABC209 E \"Shiritori\": reads N and N words, and prints for each word in input
 order who wins when Takahashi opens with it: Takahashi, Aoki or Draw.
 
 options:
-  --depth     also print how many words the game lasts, counting the opening word, when the
-              winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
-  -h, --help  print this help
+  --depth      also print how many words the game lasts, counting the opening word, when the
+               winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
+  --explain I  instead, play out the game that Takahashi opens with word I (1 to N) under
+               optimal play, a word per line; may be given several times
+  -h, --help   print this help
 ";
 
 /// What the command line asks for.
@@ -68,19 +94,47 @@ enum Mode {
     Winners,
     /// The winner of each game and its length.
     Depths,
+    /// The games opened with these words (numbered from 1), played out.
+    Explain(Vec<usize>),
 }
 
-/// Reads the command line: nothing, `--depth`, or `--help`.
+/// Reads the command line: nothing, `--depth`, `--explain I` (or `--explain=I`, repeatable), or
+/// `--help`.
 fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Command, String> {
-    let mut mode = Mode::Winners;
-    for argument in arguments {
-        match argument.to_str() {
-            Some("--depth") => mode = Mode::Depths,
-            Some("-h" | "--help") => return Ok(Command::Help),
-            _ => return Err(format!("unknown argument {argument:?}")),
+    let mut depths = false;
+    let mut explained = Vec::new();
+    let mut arguments = arguments.map(|argument| argument.into_string());
+    while let Some(argument) = arguments.next() {
+        let index = match argument.as_deref() {
+            Ok("--depth") => {
+                depths = true;
+                continue;
+            }
+            Ok("-h" | "--help") => return Ok(Command::Help),
+            Ok("--explain") => match arguments.next() {
+                Some(Ok(index)) => index,
+                Some(Err(index)) => {
+                    return Err(format!("--explain needs a word number, not {index:?}"));
+                }
+                None => return Err("--explain needs a word number".to_string()),
+            },
+            Ok(other) => match other.strip_prefix("--explain=") {
+                Some(index) => index.to_string(),
+                None => return Err(format!("unknown argument {other:?}")),
+            },
+            Err(other) => return Err(format!("unknown argument {other:?}")),
+        };
+        match index.parse() {
+            Ok(index) => explained.push(index),
+            Err(_) => return Err(format!("--explain needs a word number, not {index:?}")),
         }
     }
-    Ok(Command::Solve(mode))
+    match (depths, explained.is_empty()) {
+        (true, false) => Err("--depth and --explain cannot be combined".to_string()),
+        (true, true) => Ok(Command::Solve(Mode::Depths)),
+        (false, true) => Ok(Command::Solve(Mode::Winners)),
+        (false, false) => Ok(Command::Solve(Mode::Explain(explained))),
+    }
 }
 
 /// Letters per vertex: a word follows another when its first `BLOCK` letters are the other's last.
@@ -120,52 +174,114 @@ struct Edge {
     to: u32,
 }
 
-/// Reads the input, `N` and then `N` words, each turned into its [`Edge`].
-fn read_words<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, InputError> {
+/// The dictionary as read: each word as its move, and what `K` keeps of the words themselves.
+struct Dictionary<K> {
+    edges: Vec<Edge>,
+    spellings: K,
+}
+
+/// What [`Words`] keeps of each word besides its edge.
+trait Keep: Default {
+    fn keep(&mut self, word: &str);
+}
+
+/// Keeps nothing, for the answers that name no word. A choice made at run time inside the
+/// reading loop would cost the judge's answer several percent of its instructions; a type
+/// leaves that loop as lean as if there were no choice.
+#[derive(Default)]
+struct Unspelled;
+
+impl Keep for Unspelled {
+    fn keep(&mut self, _: &str) {}
+}
+
+/// Words as written, in one string, and where each ends in it: two allocations for all of them.
+#[derive(Default)]
+struct Spellings {
+    letters: String,
+    ends: Vec<usize>,
+}
+
+impl Keep for Spellings {
+    fn keep(&mut self, word: &str) {
+        self.letters.push_str(word);
+        self.ends.push(self.letters.len());
+    }
+}
+
+impl Spellings {
+    /// Word `index`, counted from 0.
+    fn get(&self, index: usize) -> &str {
+        let start = index.checked_sub(1).map_or(0, |before| self.ends[before]);
+        &self.letters[start..self.ends[index]]
+    }
+}
+
+/// Reads the input, `N` and then `N` words, each turned into its [`Edge`], keeping what `K`
+/// keeps of them.
+fn read_dictionary<R: BufRead, K: Keep>(
+    source: &mut TokenSource<R>,
+) -> Result<Dictionary<K>, InputError> {
     input! {
         from &mut *source,
         n: Count,
-        words: with Words(n?),
+        words: with Words::new(n?),
     }
-    let words = words?;
-    match words.len() {
+    let dictionary = words?;
+    match dictionary.edges.len() {
         0 => source.expect_end("N")?,
         n => source.expect_end(&format!("the last word (word {n})"))?,
     }
-    Ok(words)
+    Ok(dictionary)
 }
 
-/// proconio marker for the dictionary: this many words, each read as its [`Edge`].
+/// proconio marker for the dictionary: `count` words, each read as its [`Edge`], keeping what
+/// `K` keeps of them.
 ///
-/// Unlike proconio's `[T; n]`, it trusts `n` with memory only up to [`TRUSTED_CAPACITY`] words,
-/// and it stops at the first word that is missing or malformed.
-struct Words(usize);
+/// Unlike proconio's `[T; n]`, it trusts `count` with memory only up to [`TRUSTED_CAPACITY`]
+/// words, and it stops at the first word that is missing or malformed.
+struct Words<K> {
+    count: usize,
+    kept: PhantomData<K>,
+}
 
-impl RuntimeReadable for Words {
-    type Output = Result<Vec<Edge>, InputError>;
+impl<K> Words<K> {
+    fn new(count: usize) -> Self {
+        Self {
+            count,
+            kept: PhantomData,
+        }
+    }
+}
+
+impl<K: Keep> RuntimeReadable for Words<K> {
+    type Output = Result<Dictionary<K>, InputError>;
 
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
-        let Self(count) = self;
+        let count = self.count;
         if count > MAX_WORDS {
             return Err(InputError::Invalid(format!(
                 "N ({count}) is larger than the {MAX_WORDS} words supported"
             )));
         }
-        let mut words = Vec::with_capacity(count.min(TRUSTED_CAPACITY));
+        let mut edges = Vec::with_capacity(count.min(TRUSTED_CAPACITY));
+        let mut spellings = K::default();
         for index in 1..=count {
             let word = next_token(source, || format!("word {index} of {count}"))?;
-            words.push(word_edge(word, index)?);
+            edges.push(word_edge(word).ok_or_else(|| malformed_word(word, index))?);
+            spellings.keep(word);
         }
-        Ok(words)
+        Ok(Dictionary { edges, spellings })
     }
 }
 
-/// Checks that word number `index` is at least three letters `A`–`Z`/`a`–`z` and returns its edge.
+/// The edge of `word` if it is at least three letters `A`–`Z`/`a`–`z`.
 ///
 /// The word is checked as its first three letters, its last three and what lies between (nothing,
 /// in most words): fixed-size pieces where a plain loop over the word would end at a different
-/// length each time and cost the processor a mispredicted branch per word.
-fn word_edge(word: &str, index: usize) -> Result<Edge, InputError> {
+/// length each time and cost the processor a mispredicted branch per word. What is wrong with a
+/// word that is not one is worked out apart, by [`malformed_word`], off the reading loop's path.
+fn word_edge(word: &str) -> Option<Edge> {
     let bytes = word.as_bytes();
     let all_letters = |piece: &[u8]| {
         piece
@@ -175,21 +291,16 @@ fn word_edge(word: &str, index: usize) -> Result<Edge, InputError> {
     let middle = bytes
         .get(BLOCK..bytes.len().saturating_sub(BLOCK))
         .unwrap_or_default();
-    match bytes
+    let (head, tail) = bytes
         .first_chunk::<BLOCK>()
-        .zip(bytes.last_chunk::<BLOCK>())
-    {
-        Some((head, tail)) if all_letters(head) && all_letters(tail) && all_letters(middle) => {
-            Ok(Edge {
-                from: vertex(head),
-                to: vertex(tail),
-            })
-        }
-        _ => Err(malformed_word(word, index)),
-    }
+        .zip(bytes.last_chunk::<BLOCK>())?;
+    (all_letters(head) && all_letters(tail) && all_letters(middle)).then(|| Edge {
+        from: vertex(head),
+        to: vertex(tail),
+    })
 }
 
-/// What is wrong with word number `index`, which [`word_edge`] rejected.
+/// What is wrong with word number `index`, which has no [`word_edge`].
 fn malformed_word(word: &str, index: usize) -> InputError {
     let what = format!("word {index} ({})", quoted(word));
     match first_disallowed(word.as_bytes(), |b| b.is_ascii_alphabetic()) {
@@ -391,14 +502,7 @@ fn render_winners(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
 /// The `--depth` answer: the winner and the number of words of the whole game, Takahashi's
 /// opening word included (so one more than the depth of the vertex it leads to).
 fn render_depths(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
-    let mut depth = vec![0; VERTICES];
-    let level_ends = analysis.level_start[1..].iter().copied();
-    let level_ends = level_ends.chain([analysis.order.len()]);
-    for (d, (&start, end)) in analysis.level_start.iter().zip(level_ends).enumerate() {
-        for &v in &analysis.order[start..end] {
-            depth[v as usize] = d;
-        }
-    }
+    let depth = analysis.depths();
     let mut report = Vec::with_capacity(words.len() * "Takahashi 1\n".len());
     for edge in words {
         let to = edge.to as usize;
@@ -406,11 +510,203 @@ fn render_depths(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
         report.extend_from_slice(outcome.winner().as_bytes());
         if outcome != Outcome::Draw {
             report.push(b' ');
-            push_decimal(&mut report, depth[to] + 1);
+            push_decimal(&mut report, depth[to] as usize + 1);
         }
         report.push(b'\n');
     }
     report
+}
+
+impl Analysis {
+    /// Each decided vertex's depth, the number of words the game from it lasts under optimal
+    /// play: its level in the queue (see [`retrograde_analysis`]). 0 for the others.
+    fn depths(&self) -> Vec<u32> {
+        let mut depth = vec![0; VERTICES];
+        let level_ends = self.level_start[1..].iter().copied();
+        let level_ends = level_ends.chain([self.order.len()]);
+        for (d, (&start, end)) in (0..).zip(self.level_start.iter().zip(level_ends)) {
+            for &v in &self.order[start..end] {
+                depth[v as usize] = d;
+            }
+        }
+        depth
+    }
+}
+
+/// The words that leave each vertex, in input order: the moves of the player at that vertex.
+/// Compressed sparse row form, as in [`ReverseGraph`]: vertex `v`'s words (numbered from 0) are
+/// `words[first[v]..first[v + 1]]`.
+struct Moves {
+    first: Vec<u32>,
+    words: Vec<u32>,
+}
+
+impl Moves {
+    /// Groups the words by their first vertex by counting sort, which keeps the input order.
+    fn new(edges: &[Edge]) -> Self {
+        let mut first = vec![0u32; VERTICES + 1];
+        for edge in edges {
+            first[edge.from as usize + 1] += 1;
+        }
+        for v in 0..VERTICES {
+            first[v + 1] += first[v];
+        }
+        // Each vertex's next free slot, starting where its list starts.
+        let mut next = first.clone();
+        let mut words = vec![0; edges.len()];
+        for (word, edge) in (0..).zip(edges) {
+            let slot = &mut next[edge.from as usize];
+            words[*slot as usize] = word;
+            *slot += 1;
+        }
+        Self { first, words }
+    }
+
+    fn from(&self, v: u32) -> &[u32] {
+        let v = v as usize;
+        &self.words[self.first[v] as usize..self.first[v + 1] as usize]
+    }
+}
+
+/// The name of the player who says the `said`-th word of a game (from 1): Takahashi opens.
+fn player(said: usize) -> &'static str {
+    if said % 2 == 1 { "Takahashi" } else { "Aoki" }
+}
+
+/// Checks that each of `numbers` is a word's, from 1 to `count`.
+fn check_word_numbers(numbers: &[usize], count: usize) -> Result<(), String> {
+    match numbers
+        .iter()
+        .find(|&&number| number == 0 || number > count)
+    {
+        Some(wrong) => Err(format!(
+            "--explain {wrong}: there is no word {wrong}, as N is {count}"
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The `--explain` answer: for each of `explained` (words numbered from 1, checked by
+/// [`check_word_numbers`]), the game Takahashi opens with it, played out under optimal play; a
+/// blank line between games.
+fn explain_games(
+    out: &mut dyn Write,
+    dictionary: &Dictionary<Spellings>,
+    analysis: &Analysis,
+    explained: &[usize],
+) -> io::Result<()> {
+    let game = Game {
+        dictionary,
+        outcome: &analysis.outcome,
+        depth: analysis.depths(),
+        moves: Moves::new(&dictionary.edges),
+    };
+    for (k, &word) in explained.iter().enumerate() {
+        if k > 0 {
+            writeln!(out)?;
+        }
+        game.explain(out, word - 1)?;
+    }
+    Ok(())
+}
+
+/// Everything needed to play a game out: the words, each vertex's outcome and depth, and the
+/// moves from each vertex.
+struct Game<'a> {
+    dictionary: &'a Dictionary<Spellings>,
+    outcome: &'a [Outcome],
+    depth: Vec<u32>,
+    moves: Moves,
+}
+
+impl Game<'_> {
+    /// The vertex that word `word` (from 0) leads to.
+    fn to(&self, word: u32) -> u32 {
+        self.dictionary.edges[word as usize].to
+    }
+
+    /// Writes the game Takahashi opens with word `opening` (from 0), a line per word said.
+    ///
+    /// A decided game is played to its end the way [`retrograde_analysis`] measured it: the
+    /// winner moves to the nearest vertex lost for the opponent, the loser to the farthest won
+    /// one, so one word less remains after each word. A drawn game moves from draw to draw until
+    /// a vertex comes back. Among equally good words, the first in the input is said.
+    fn explain(&self, out: &mut dyn Write, opening: usize) -> io::Result<()> {
+        let spellings = &self.dictionary.spellings;
+        let mut at = self.dictionary.edges[opening].to;
+        let outcome = self.outcome[at as usize];
+        let word = spellings.get(opening);
+        let number = opening + 1;
+        match outcome {
+            Outcome::Draw => writeln!(out, "Word {number} \"{word}\": Draw.")?,
+            _ => {
+                let length = self.depth[at as usize] + 1;
+                let words = if length == 1 { "word" } else { "words" };
+                let winner = outcome.winner();
+                writeln!(
+                    out,
+                    "Word {number} \"{word}\": {winner} wins after {length} {words}."
+                )?;
+            }
+        }
+        writeln!(out, "1. Takahashi: {word}")?;
+        let mut said = 1;
+        let mut last_word = word;
+        if outcome == Outcome::Draw {
+            // The word after which each vertex was reached, to see the game come back to one.
+            let mut reached = HashMap::from([(at, said)]);
+            while let Some(&next) = self.drawing_move(at) {
+                said += 1;
+                last_word = spellings.get(next as usize);
+                writeln!(out, "{said}. {}: {last_word}", player(said))?;
+                at = self.to(next);
+                if let Some(earlier) = reached.insert(at, said) {
+                    let first = earlier + 1;
+                    writeln!(
+                        out,
+                        "From here the game repeats moves {first} to {said} forever."
+                    )?;
+                    break;
+                }
+            }
+        } else {
+            while let Some(&next) = self.best_move(at) {
+                said += 1;
+                last_word = spellings.get(next as usize);
+                writeln!(out, "{said}. {}: {last_word}", player(said))?;
+                at = self.to(next);
+            }
+            let stuck = player(said + 1);
+            let block = &last_word[last_word.len() - BLOCK..];
+            writeln!(out, "{stuck} has no word that starts with \"{block}\".")?;
+        }
+        Ok(())
+    }
+
+    /// From a decided vertex, the winner's quickest win or the loser's longest defence: the
+    /// first word into the lost vertex of least depth, or into the won vertex of greatest depth.
+    /// None at a dead end.
+    fn best_move(&self, at: u32) -> Option<&u32> {
+        let moves = self.moves.from(at).iter();
+        let depth = |word: &&u32| self.depth[self.to(**word) as usize];
+        if self.outcome[at as usize] == Outcome::Win {
+            moves
+                .filter(|word| self.outcome[self.to(**word) as usize] == Outcome::Loss)
+                .min_by_key(depth)
+        } else {
+            // `min_by_key` keeps the first of equals, `max_by_key` the last.
+            moves.min_by_key(|word| std::cmp::Reverse(depth(word)))
+        }
+    }
+
+    /// From a drawn vertex, the first word into another drawn vertex, which is the only kind of
+    /// move that does not hand the opponent a win.
+    fn drawing_move(&self, at: u32) -> Option<&u32> {
+        self.moves
+            .from(at)
+            .iter()
+            .find(|word| self.outcome[self.to(**word) as usize] == Outcome::Draw)
+    }
 }
 
 /// Appends `number` in decimal.
@@ -442,10 +738,11 @@ pub mod plumbing {
     //! - [`TokenSource::expect_end`] checks that nothing follows the last token, and
     //!   [`TokenSource::message`] turns an [`InputError`] into the line to print.
     //! - [`first_disallowed`], [`unexpected_character`] and [`quoted`] check tokens and word
-    //!   the errors; [`write_report`] and [`fail`] end the run as the error contract says.
+    //!   the errors; [`write_report`], [`fail`] and [`usage_error`] end the run as the error
+    //!   contract says.
 
     use proconio::source::{Readable, Source};
-    use std::io::{self, BufRead, Read, Write};
+    use std::io::{self, BufRead, BufWriter, Read, Write};
     use std::num::{IntErrorKind, ParseIntError};
     use std::process::ExitCode;
 
@@ -488,10 +785,12 @@ pub mod plumbing {
         }
     }
 
-    /// Writes the whole report in one call. A reader that closed the pipe early (say, `head`)
-    /// has what it wanted; any other failure is an error.
-    pub fn write_report(report: &[u8]) -> ExitCode {
-        match io::stdout().lock().write_all(report) {
+    /// Writes to stdout the report that `write` produces, through a buffer, so that it may come
+    /// in one piece (the judge's answers) or line by line (the explanations). A reader that
+    /// closed the pipe early (say, `head`) has what it wanted; any other failure is an error.
+    pub fn write_report(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+        let mut stdout = BufWriter::new(io::stdout().lock());
+        match write(&mut stdout).and_then(|()| stdout.flush()) {
             Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
                 fail(&format!("cannot write the output: {error}"))
             }
@@ -503,6 +802,13 @@ pub mod plumbing {
     pub fn fail(message: &str) -> ExitCode {
         eprintln!("error: {message}");
         ExitCode::FAILURE
+    }
+
+    /// Reports a mistake on the command line, `message`, then the `usage`, and exits with
+    /// status 2.
+    pub fn usage_error(message: &str, usage: &str) -> ExitCode {
+        eprintln!("error: {message}\n\n{usage}");
+        ExitCode::from(2)
     }
 
     /// Bytes tested at once by [`first_disallowed`].

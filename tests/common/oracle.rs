@@ -72,25 +72,24 @@ pub fn shiritori_winners(words: &[String]) -> Vec<&'static str> {
 
 /// Shiritori with game lengths, by a bounded-horizon search: a position is won within `k` words
 /// if some move leads to a position lost within `k - 1`, and lost within `k` if every move leads
-/// to a position won within `k - 1` (so lost within 0 if there is no move). For the word `s_i`,
-/// whose last three letters are the position `v`, the game lasts `1 + k` words for the least `k`
-/// within which `v` is won or lost.
-pub fn shiritori_depths(words: &[String]) -> Vec<String> {
+/// to a position won within `k - 1` (so lost within 0 if there is no move). Each decided position
+/// (the three letters the next word must start with) maps to the least such `k` and whether the
+/// player to move wins; the positions left out are draws.
+pub fn shiritori_positions(words: &[String]) -> BTreeMap<String, (usize, bool)> {
     let game = Game::new(words);
     let mut lost = game.positions_where(|moves| moves.is_empty());
     let mut won = BTreeSet::new();
-    // The least horizon at which each position is decided, with the side to move winning or not.
-    let mut decided: BTreeMap<&str, (usize, bool)> =
-        lost.iter().map(|&p| (p, (0, false))).collect();
+    let mut decided: BTreeMap<String, (usize, bool)> =
+        lost.iter().map(|&p| (p.to_string(), (0, false))).collect();
     // A decided position never takes longer than there are positions, so this horizon suffices.
     for horizon in 1..=game.positions.len() {
         let won_now = game.positions_where(|moves| moves.iter().any(|next| lost.contains(next)));
         let lost_now = game.positions_where(|moves| moves.iter().all(|next| won.contains(next)));
         for &p in &won_now {
-            decided.entry(p).or_insert((horizon, true));
+            decided.entry(p.to_string()).or_insert((horizon, true));
         }
         for &p in &lost_now {
-            decided.entry(p).or_insert((horizon, false));
+            decided.entry(p.to_string()).or_insert((horizon, false));
         }
         if won_now == won && lost_now == lost {
             // Both sets only grow with the horizon; once they stand still they stay so.
@@ -98,6 +97,14 @@ pub fn shiritori_depths(words: &[String]) -> Vec<String> {
         }
         (won, lost) = (won_now, lost_now);
     }
+    decided
+}
+
+/// `shiritori --depth` by [`shiritori_positions`]: for the word `s_i`, whose last three letters
+/// are the position `v`, the game lasts `1 + k` words for the least `k` within which `v` is
+/// won or lost.
+pub fn shiritori_depths(words: &[String]) -> Vec<String> {
+    let decided = shiritori_positions(words);
     words
         .iter()
         .map(|word| match decided.get(&word[word.len() - 3..]) {
@@ -131,12 +138,13 @@ pub fn lucky7_winner(digits: &str, players: &str) -> &'static str {
     }
 }
 
-/// Who wins Lucky 7 Battle, by the textbook backward induction over residues modulo 7, for games
-/// too long to play out: for each round, last first, which residues Takahashi wins from, as seven
-/// booleans (no masks, tables, pairs of rounds or early stop, unlike the solution).
-pub fn lucky7_winner_by_residues(digits: &str, players: &str) -> &'static str {
+/// The textbook backward induction of Lucky 7 Battle over residues modulo 7: for each round,
+/// which residues Takahashi wins from before it, as seven booleans, and last, after the game,
+/// residue 0 alone (no masks, tables, pairs of rounds or early stop, unlike the solution).
+pub fn lucky7_winning_sets(digits: &str, players: &str) -> Vec<[bool; 7]> {
     let mut wins = [false; 7];
     wins[0] = true;
+    let mut sets = vec![wins];
     for (digit, player) in digits.bytes().zip(players.bytes()).rev() {
         let digit = usize::from(digit - b'0');
         wins = std::array::from_fn(|residue| {
@@ -148,6 +156,17 @@ pub fn lucky7_winner_by_residues(digits: &str, players: &str) -> &'static str {
                 with_digit && with_zero
             }
         });
+        sets.push(wins);
     }
-    if wins[0] { "Takahashi" } else { "Aoki" }
+    sets.reverse();
+    sets
+}
+
+/// Who wins Lucky 7 Battle by [`lucky7_winning_sets`]: for games too long to play out.
+pub fn lucky7_winner_by_residues(digits: &str, players: &str) -> &'static str {
+    if lucky7_winning_sets(digits, players)[0][0] {
+        "Takahashi"
+    } else {
+        "Aoki"
+    }
 }

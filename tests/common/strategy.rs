@@ -11,3 +11,19 @@ pub fn small_dictionary() -> impl Strategy<Value = Vec<String>> {
         prop::collection::vec(word, 1..=24)
     })
 }
+
+/// Games of up to 12 rounds, the oracle's limit of patience (2^12 plays each).
+pub fn small_game() -> impl Strategy<Value = (String, String)> {
+    (1usize..=12).prop_flat_map(|rounds| {
+        (
+            prop::collection::vec(prop::sample::select(b"0123456789".to_vec()), rounds),
+            prop::collection::vec(prop::sample::select(b"AT".to_vec()), rounds),
+        )
+            .prop_map(|(digits, players)| {
+                (
+                    String::from_utf8(digits).unwrap(),
+                    String::from_utf8(players).unwrap(),
+                )
+            })
+    })
+}
