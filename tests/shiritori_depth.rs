@@ -123,7 +123,7 @@ fn help_is_printed_on_request() {
     for flag in ["--help", "-h"] {
         let output = success(&run(SHIRITORI, &[flag], ""));
         assert!(
-            output.starts_with("usage: shiritori [--depth | --explain I...]"),
+            output.starts_with("usage: shiritori [--depth | --explain I... | --dot]"),
             "{output}"
         );
         assert!(output.contains("--depth"));

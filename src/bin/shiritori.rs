@@ -32,24 +32,22 @@ fn main() -> ExitCode {
     };
     let mut source = TokenSource::new(io::stdin().lock());
     match mode {
-        Mode::Winners => solve(&mut source, |words: &Dictionary<Unspelled>, analysis| {
+        Mode::Winners => solve::<_, Unspelled>(&mut source, |words, analysis| {
             write_report(|out| out.write_all(&render_winners(&words.edges, analysis)))
         }),
-        Mode::Depths => solve(&mut source, |words: &Dictionary<Unspelled>, analysis| {
+        Mode::Depths => solve::<_, Unspelled>(&mut source, |words, analysis| {
             write_report(|out| out.write_all(&render_depths(&words.edges, analysis)))
         }),
-        Mode::Explain(numbers) => {
-            solve(
-                &mut source,
-                |words: &Dictionary<Spellings>, analysis| match check_word_numbers(
-                    &numbers,
-                    words.edges.len(),
-                ) {
-                    Ok(()) => write_report(|out| explain_games(out, words, analysis, &numbers)),
-                    Err(message) => fail(&message),
-                },
-            )
-        }
+        Mode::Explain(numbers) => solve::<_, Spellings>(&mut source, |words, analysis| {
+            let checked = check_word_numbers(&numbers, words.edges.len());
+            match checked {
+                Ok(()) => write_report(|out| explain_games(out, words, analysis, &numbers)),
+                Err(message) => fail(&message),
+            }
+        }),
+        Mode::Dot => solve::<_, Spellings>(&mut source, |words, analysis| {
+            write_report(|out| write_dot(out, words, analysis))
+        }),
     }
 }
 
@@ -69,7 +67,7 @@ fn solve<R: BufRead, K: Keep>(
 }
 
 const USAGE: &str = "\
-usage: shiritori [--depth | --explain I...] < input
+usage: shiritori [--depth | --explain I... | --dot] < input
 
 Solves AtCoder ABC209 E \"Shiritori\": reads N and N words, and prints for each word in input
 order who wins when Takahashi opens with it: Takahashi, Aoki or Draw.
@@ -79,6 +77,9 @@ options:
                winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
   --explain I  instead, play out the game that Takahashi opens with word I (1 to N) under
                optimal play, a word per line; may be given several times
+  --dot        instead, print the game graph for Graphviz: a node per three-letter block,
+               coloured by who wins there, and an edge per word. Render it with
+               `dot -Tsvg -o game.svg`; Graphviz's layout gets slow beyond a few thousand words
   -h, --help   print this help
 ";
 
@@ -96,45 +97,66 @@ enum Mode {
     Depths,
     /// The games opened with these words (numbered from 1), played out.
     Explain(Vec<usize>),
+    /// The game graph in Graphviz's DOT language.
+    Dot,
 }
 
-/// Reads the command line: nothing, `--depth`, `--explain I` (or `--explain=I`, repeatable), or
-/// `--help`.
+/// Reads the command line: nothing, `--depth`, `--explain I` (or `--explain=I`, repeatable),
+/// `--dot`, or `--help`.
 fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Command, String> {
-    let mut depths = false;
+    let (mut depths, mut dot) = (false, false);
     let mut explained = Vec::new();
     let mut arguments = arguments.map(|argument| argument.into_string());
     while let Some(argument) = arguments.next() {
-        let index = match argument.as_deref() {
+        let number = match argument.as_deref() {
             Ok("--depth") => {
                 depths = true;
                 continue;
             }
+            Ok("--dot") => {
+                dot = true;
+                continue;
+            }
             Ok("-h" | "--help") => return Ok(Command::Help),
             Ok("--explain") => match arguments.next() {
-                Some(Ok(index)) => index,
-                Some(Err(index)) => {
-                    return Err(format!("--explain needs a word number, not {index:?}"));
+                Some(Ok(number)) => number,
+                Some(Err(number)) => {
+                    return Err(format!("--explain needs a word number, not {number:?}"));
                 }
                 None => return Err("--explain needs a word number".to_string()),
             },
             Ok(other) => match other.strip_prefix("--explain=") {
-                Some(index) => index.to_string(),
+                Some(number) => number.to_string(),
                 None => return Err(format!("unknown argument {other:?}")),
             },
             Err(other) => return Err(format!("unknown argument {other:?}")),
         };
-        match index.parse() {
-            Ok(index) => explained.push(index),
-            Err(_) => return Err(format!("--explain needs a word number, not {index:?}")),
+        match number.parse() {
+            Ok(number) => explained.push(number),
+            Err(_) => return Err(format!("--explain needs a word number, not {number:?}")),
         }
     }
-    match (depths, explained.is_empty()) {
-        (true, false) => Err("--depth and --explain cannot be combined".to_string()),
-        (true, true) => Ok(Command::Solve(Mode::Depths)),
-        (false, true) => Ok(Command::Solve(Mode::Winners)),
-        (false, false) => Ok(Command::Solve(Mode::Explain(explained))),
+    let chosen = [
+        (depths, "--depth"),
+        (!explained.is_empty(), "--explain"),
+        (dot, "--dot"),
+    ];
+    let mut chosen = chosen
+        .iter()
+        .filter(|(given, _)| *given)
+        .map(|(_, flag)| flag);
+    if let (Some(first), Some(second)) = (chosen.next(), chosen.next()) {
+        return Err(format!("{first} and {second} cannot be combined"));
     }
+    Ok(Command::Solve(if depths {
+        Mode::Depths
+    } else if dot {
+        Mode::Dot
+    } else if explained.is_empty() {
+        Mode::Winners
+    } else {
+        Mode::Explain(explained)
+    }))
 }
 
 /// Letters per vertex: a word follows another when its first `BLOCK` letters are the other's last.
@@ -722,6 +744,137 @@ fn push_decimal(report: &mut Vec<u8>, mut number: usize) {
         }
     }
     report.extend_from_slice(&digits[start..]);
+}
+
+/// Fill colours of the `--dot` nodes, by the outcome for the player to move there.
+const DOT_FILL: [(Outcome, &str, &str); 3] = [
+    (Outcome::Win, "won", "#b8e186"),
+    (Outcome::Loss, "lost", "#f1b6da"),
+    (Outcome::Draw, "draw", "#e0e0e0"),
+];
+
+/// A word in an edge label: in full up to this many letters, else its ends around an ellipsis.
+const DOT_WORD_LETTERS: usize = 24;
+
+/// The `--dot` answer: the game graph in Graphviz's DOT language.
+///
+/// A node per three-letter block that starts or ends a word, its id the block itself, with
+/// `class` `won`, `lost` or `draw` for the player to move there (Graphviz copies it into SVG),
+/// filled with that class's colour, and labelled with the block and, if decided, the words
+/// left under optimal play. An edge per distinct word, from its first block to its last,
+/// labelled with the numbers of the words that spell it (Takahashi's opening move in their
+/// games) and the word, with `×k` if it is listed `k` times. Moves into a lost block, which
+/// win, are drawn bold. Nodes and edges come in the order the input first names them.
+fn write_dot(
+    out: &mut dyn Write,
+    dictionary: &Dictionary<Spellings>,
+    analysis: &Analysis,
+) -> io::Result<()> {
+    let depth = analysis.depths();
+    let spellings = &dictionary.spellings;
+    let class = |v: u32| {
+        let outcome = analysis.outcome[v as usize];
+        DOT_FILL
+            .iter()
+            .find(|(of, _, _)| *of == outcome)
+            .map_or(("", ""), |&(_, class, fill)| (class, fill))
+    };
+    writeln!(out, "digraph shiritori {{")?;
+    writeln!(
+        out,
+        "  graph [rankdir=LR, labelloc=t, fontname=\"Helvetica\", \
+         label=\"3-shiritori: a node per block of three letters, an edge per word (numbered as in the input)\"];"
+    )?;
+    writeln!(
+        out,
+        "  node [shape=box, style=\"rounded,filled\", fontname=\"Courier\"];"
+    )?;
+    writeln!(out, "  edge [fontname=\"Courier\", fontsize=10];")?;
+    writeln!(out, "  subgraph cluster_legend {{")?;
+    writeln!(
+        out,
+        "    label=\"the player to move at a block\"; fontname=\"Helvetica\";"
+    )?;
+    for (_, class, fill) in DOT_FILL {
+        let meaning = match class {
+            "won" => "won, k left: wins, saying the last of k more words",
+            "lost" => "lost, k left: loses, after k more words",
+            _ => "draw: nobody can force a win, the game never ends",
+        };
+        writeln!(
+            out,
+            "    \"legend {class}\" [class=\"{class}\", fillcolor=\"{fill}\", label=\"{meaning}\"];"
+        )?;
+    }
+    writeln!(out, "  }}")?;
+    // Each block once, as the input first names it.
+    let mut named = vec![false; VERTICES];
+    for (index, edge) in dictionary.edges.iter().enumerate() {
+        let word = spellings.get(index);
+        for (v, letters) in [
+            (edge.from, &word[..BLOCK]),
+            (edge.to, &word[word.len() - BLOCK..]),
+        ] {
+            if std::mem::replace(&mut named[v as usize], true) {
+                continue;
+            }
+            let (class, fill) = class(v);
+            let left = match analysis.outcome[v as usize] {
+                Outcome::Draw => String::new(),
+                _ => format!(", {} left", depth[v as usize]),
+            };
+            writeln!(
+                out,
+                "  \"{letters}\" [class=\"{class}\", fillcolor=\"{fill}\", label=\"{letters}\\n{class}{left}\"];"
+            )?;
+        }
+    }
+    // Each distinct word once, with the numbers of the words that spell it.
+    let mut numbers: Vec<Vec<usize>> = Vec::new();
+    let mut distinct: HashMap<&str, usize> = HashMap::new();
+    for index in 0..dictionary.edges.len() {
+        let next = numbers.len();
+        let edge = *distinct.entry(spellings.get(index)).or_insert(next);
+        if edge == next {
+            numbers.push(vec![index]);
+        } else {
+            numbers[edge].push(index);
+        }
+    }
+    for spelled_by in numbers {
+        let first = spelled_by[0];
+        let (word, edge) = (spellings.get(first), &dictionary.edges[first]);
+        let shown: Vec<String> = spelled_by
+            .iter()
+            .take(3)
+            .map(|k| (k + 1).to_string())
+            .collect();
+        let more = if spelled_by.len() > 3 { ", …" } else { "" };
+        let copies = match spelled_by.len() {
+            1 => String::new(),
+            k => format!(" ×{k}"),
+        };
+        let winning = analysis.outcome[edge.to as usize] == Outcome::Loss;
+        writeln!(
+            out,
+            "  \"{}\" -> \"{}\" [label=\"{}{more}: {}{copies}\"{}];",
+            &word[..BLOCK],
+            &word[word.len() - BLOCK..],
+            shown.join(", "),
+            dot_word(word),
+            if winning { ", style=bold" } else { "" }
+        )?;
+    }
+    writeln!(out, "}}")
+}
+
+/// `word` as an edge label shows it: in full if short, else its ends around an ellipsis.
+fn dot_word(word: &str) -> String {
+    if word.len() <= DOT_WORD_LETTERS {
+        return word.to_string();
+    }
+    let end = DOT_WORD_LETTERS / 2 - 1;
+    format!("{}…{}", &word[..end], &word[word.len() - end..])
 }
 
 // The input and output plumbing, the same in every solution of this crate. A submission is one
