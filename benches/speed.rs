@@ -14,7 +14,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
+use check::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
 use common::run::{LUCKY7, SHIRITORI};
 use std::env;
 use std::fs::{self, File};

@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::generate::shiritori_input;
-use common::oracle::shiritori_positions;
+use check::generate::shiritori_input;
+use check::oracle::shiritori_positions;
+use check::strategy::small_dictionary;
 use common::run::{SHIRITORI, clean_error, run, success};
-use common::strategy::small_dictionary;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use std::collections::BTreeMap;

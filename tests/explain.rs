@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::generate::{lucky7_input, shiritori_input};
-use common::oracle::{lucky7_winner, lucky7_winning_sets, shiritori_positions};
+use check::generate::{lucky7_input, shiritori_input};
+use check::oracle::{lucky7_winner, lucky7_winning_sets, shiritori_positions};
+use check::strategy::{small_dictionary, small_game};
 use common::run::{LUCKY7, SHIRITORI, clean_error, run, success};
-use common::strategy::{small_dictionary, small_game};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 use std::fs;

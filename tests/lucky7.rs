@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::generate::{Lucky7Kind, lucky7_input};
-use common::oracle::{lucky7_winner, lucky7_winner_by_residues};
+use check::generate::{Lucky7Kind, lucky7_input};
+use check::oracle::{lucky7_winner, lucky7_winner_by_residues};
+use check::strategy::small_game;
 use common::run::{LUCKY7, assert_error, clean_error, run, run_with_memory_limit, success};
-use common::strategy::small_game;
 use proptest::prelude::*;
 
 /// The binary's answer for the game `digits`/`players`, without the newline.

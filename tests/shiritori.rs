@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::generate::{Rng, STAR_HUB, ShiritoriKind, random_word, shiritori_input};
-use common::oracle::shiritori_winners;
+use check::generate::{Rng, STAR_HUB, ShiritoriKind, random_word, shiritori_input};
+use check::oracle::shiritori_winners;
+use check::strategy::small_dictionary;
 use common::run::{SHIRITORI, assert_error, clean_error, run, run_with_memory_limit, success};
-use common::strategy::small_dictionary;
 use proptest::prelude::*;
 
 /// The binary's answer for `words`, one entry per line.

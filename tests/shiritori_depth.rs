@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::generate::{ShiritoriKind, shiritori_input};
-use common::oracle::shiritori_depths;
+use check::generate::{ShiritoriKind, shiritori_input};
+use check::oracle::shiritori_depths;
+use check::strategy::small_dictionary;
 use common::run::{SHIRITORI, clean_error, run, success};
-use common::strategy::small_dictionary;
 use proptest::prelude::*;
 use std::fs;
 use std::path::Path;

@@ -23,7 +23,13 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let mode = match parse_arguments(std::env::args_os().skip(1)) {
+    run(std::env::args_os().skip(1))
+}
+
+/// The whole program, given its command-line arguments: `main` for this binary, and the trusted
+/// answer of the `check` tool, which includes this file.
+pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
+    let mode = match parse_arguments(arguments) {
         Ok(Command::Help) => return write_report(|out| out.write_all(USAGE.as_bytes())),
         Ok(Command::Solve(mode)) => mode,
         Err(message) => return usage_error(&message, USAGE),

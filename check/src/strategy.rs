@@ -1,0 +1,124 @@
+//! proptest strategies: random inputs that shrink to small counterexamples, for the tests and
+//! for the `check` tool's small inputs.
+
+use proptest::prelude::*;
+
+/// Small Shiritori dictionaries over 2 to 4 letters (mixed case, so case matters), so that
+/// cycles, draws, long games, duplicates and self-loops are common.
+pub fn small_dictionary() -> impl Strategy<Value = Vec<String>> {
+    (2usize..=4).prop_flat_map(|letters| {
+        let word = prop::collection::vec(0..letters, 3..=6)
+            .prop_map(|codes| codes.into_iter().map(|c| char::from(b"aBcD"[c])).collect());
+        prop::collection::vec(word, 1..=24)
+    })
+}
+
+/// Games of up to 12 rounds, the oracle's limit of patience (2^12 plays each).
+pub fn small_game() -> impl Strategy<Value = (String, String)> {
+    (1usize..=12).prop_flat_map(|rounds| {
+        (
+            prop::collection::vec(prop::sample::select(b"0123456789".to_vec()), rounds),
+            prop::collection::vec(prop::sample::select(b"AT".to_vec()), rounds),
+        )
+            .prop_map(|(digits, players)| {
+                (
+                    String::from_utf8(digits).unwrap(),
+                    String::from_utf8(players).unwrap(),
+                )
+            })
+    })
+}
+
+/// Letters of [`dictionary`]'s chains.
+const CHAIN_LETTERS: &[u8] = b"abAB";
+
+/// A Shiritori word of 3 to 8 letters from `alphabet`.
+fn word_over(alphabet: &'static str) -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(alphabet.as_bytes()), 3..=8)
+        .prop_map(|letters| String::from_utf8(letters).expect("ASCII letters"))
+}
+
+/// A block of three letters for [`dictionary`]'s chains.
+fn chain_block() -> impl Strategy<Value = String> {
+    prop::collection::vec(prop::sample::select(CHAIN_LETTERS), 3)
+        .prop_map(|letters| String::from_utf8(letters).expect("ASCII letters"))
+}
+
+/// The blocks of [`dictionary`]'s small graphs: two that differ only in case, and rotations of
+/// one another, which words of four and five letters link.
+const GRAPH_BLOCKS: [&str; 5] = ["abc", "ABC", "bca", "cab", "aBc"];
+
+/// A word of a small graph on [`GRAPH_BLOCKS`]: from one block to another, a self-loop of three
+/// letters, or one of the words of four and five letters from `abc` to `bca` and `cab`.
+fn graph_word() -> impl Strategy<Value = String> {
+    (0..GRAPH_BLOCKS.len(), 0..GRAPH_BLOCKS.len(), any::<bool>()).prop_map(|(from, to, short)| {
+        match (from, to, short) {
+            (_, _, true) if from == to => GRAPH_BLOCKS[from].to_string(),
+            (0, 2, true) => "abca".to_string(),
+            (0, 3, true) => "abcab".to_string(),
+            _ => format!("{}{}", GRAPH_BLOCKS[from], GRAPH_BLOCKS[to]),
+        }
+    })
+}
+
+/// Shiritori dictionaries of 1 to `max_words` distinct entries within the judge's constraints.
+/// Each word is a move of a small graph on a few blocks, or random over a tiny alphabet (with
+/// one letter in both cases, which only a solution that keeps case apart tells from one
+/// letter), so self-loops, cycles, draws and long games are common; or the words chain blocks
+/// one after another (a repeated block closes the chain into a cycle). A word may be listed
+/// twice in a row, since repeated words trip up solutions that count moves. Everything is a
+/// list, so proptest shrinks it by dropping words and simplifying each.
+pub fn dictionary(max_words: usize) -> impl Strategy<Value = Vec<String>> {
+    let max_words = max_words.max(1);
+    let word = prop_oneof![
+        3 => graph_word(),
+        1 => word_over("ab"),
+        1 => word_over("aA"),
+        1 => word_over("aBcD"),
+    ];
+    let listed = (word, prop_oneof![2 => Just(1), 1 => Just(2)]);
+    let words = prop::collection::vec(listed, 1..=max_words).prop_map(|entries| {
+        let repeated = entries.into_iter().map(|(word, times)| vec![word; times]);
+        repeated.flatten().collect()
+    });
+    let chain = (
+        prop::collection::vec(chain_block(), 2..=max_words.max(2)),
+        prop::collection::vec(word_over("abAB"), 0..=max_words / 2),
+    )
+        .prop_map(|(blocks, mut words)| {
+            let links = blocks
+                .windows(2)
+                .map(|pair| format!("{}{}", pair[0], pair[1]));
+            words.splice(0..0, links);
+            words
+        });
+    prop_oneof![3 => words, 1 => chain]
+}
+
+/// Lucky 7 Battle games of 1 to `max_rounds` rounds: random, with digits only 0 and 7 (which
+/// leave no choice), or with every round one player's. Each game is a list of rounds, so
+/// proptest shrinks it by dropping rounds and making digits smaller.
+pub fn game(max_rounds: usize) -> impl Strategy<Value = (String, String)> {
+    let rounds = 1..=max_rounds.max(1);
+    let digit = prop::sample::select(b"0123456789".to_vec());
+    let player = prop::sample::select(b"AT".to_vec());
+    let of = |digits: &'static [u8], players: &'static [u8]| {
+        let round = (
+            prop::sample::select(digits.to_vec()),
+            prop::sample::select(players.to_vec()),
+        );
+        prop::collection::vec(round, rounds.clone()).boxed()
+    };
+    let random = prop::collection::vec((digit, player), rounds.clone()).boxed();
+    prop_oneof![
+        3 => random,
+        1 => of(b"07", b"AT"),
+        1 => of(b"0123456789", b"A"),
+        1 => of(b"0123456789", b"T"),
+    ]
+    .prop_map(|rounds| rounds.into_iter().unzip())
+    .prop_map(|(digits, players): (Vec<u8>, Vec<u8>)| {
+        let text = |bytes: Vec<u8>| String::from_utf8(bytes).expect("ASCII");
+        (text(digits), text(players))
+    })
+}

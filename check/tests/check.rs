@@ -1,0 +1,228 @@
+//! The `check` tool, run as a user runs it: against this crate's own solution code it passes
+//! every case, and against deliberately wrong solutions (`examples/wrong.rs`) it finds each
+//! mistake and shrinks it to a handful of words or rounds that really fail.
+
+use check::stress::{Ending, run_command};
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+const CHECK: &str = env!("CARGO_BIN_EXE_check");
+
+/// The wrong solutions, which `cargo test` builds as this package's example.
+fn wrong() -> PathBuf {
+    let path = Path::new(CHECK).with_file_name("examples").join("wrong");
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path
+}
+
+fn check(arguments: &[&str]) -> Output {
+    Command::new(CHECK)
+        .args(arguments)
+        .output()
+        .expect("check runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("UTF-8")
+}
+
+/// A scratch file for `--save`, removed first.
+fn scratch(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("check-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn this_crates_own_solutions_pass_every_case() {
+    for problem in ["shiritori", "lucky7"] {
+        // `check solve PROBLEM` runs this crate's solution, the same code as its binary.
+        let output = check(&[
+            "--cases", "120", "--seed", "1", problem, CHECK, "solve", problem,
+        ]);
+        let report = stdout(&output);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        let passed = format!("passed all 120 cases of {problem}, up to ");
+        assert!(report.contains(&passed), "{report}");
+        assert!(output.stderr.is_empty(), "quiet when stderr is no terminal");
+    }
+}
+
+/// Checks `bug`, one of the wrong solutions, on `problem`: the report names `kind`, and the
+/// saved input has at most `most` words or rounds; returns the report and the saved input.
+fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String) {
+    let saved = scratch(bug);
+    let wrong = wrong();
+    let arguments = [
+        "--seed",
+        "3",
+        "--timeout",
+        "0.3",
+        "--save",
+        saved.to_str().unwrap(),
+        problem,
+        wrong.to_str().unwrap(),
+        bug,
+    ];
+    let output = check(&arguments);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
+    assert!(
+        report.contains(&format!("gives {kind} on {problem}")),
+        "{bug}: {report}"
+    );
+    let input = fs::read_to_string(&saved).expect("the input is saved");
+    fs::remove_file(&saved).unwrap();
+    let size: usize = input.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(
+        size <= most,
+        "{bug}: {size} is more than a handful:\n{input}"
+    );
+    assert!(
+        report.contains(&input),
+        "the report shows the input: {report}"
+    );
+    (report, input)
+}
+
+/// How `bug` ends on `input`, and what this crate's solution answers.
+fn replay(problem: &str, bug: &str, input: &str) -> (Ending, String) {
+    let command = [wrong().into(), OsString::from(bug)];
+    let ending = run_command(&command, input.as_bytes(), Duration::from_secs(2)).unwrap();
+    let trusted = [CHECK.into(), "solve".into(), OsString::from(problem)];
+    let right = match run_command(&trusted, input.as_bytes(), Duration::from_secs(60)).unwrap() {
+        Ending::Exited { stdout, .. } => String::from_utf8(stdout).unwrap(),
+        Ending::TimedOut => panic!("the trusted solution timed out"),
+    };
+    (ending, right)
+}
+
+#[test]
+fn wrong_answers_are_caught_and_really_wrong() {
+    for (problem, bug, most) in [
+        ("shiritori", "shiritori-counts-duplicates-once", 5),
+        ("shiritori", "shiritori-draws-as-aoki", 2),
+        ("shiritori", "shiritori-ignores-case", 2),
+        ("lucky7", "lucky7-forwards", 4),
+    ] {
+        let (report, input) = caught(problem, bug, "a wrong answer", most);
+        assert!(report.contains("Where the answers differ"), "{report}");
+        assert!(report.contains("The right game"), "{report}");
+        let (ending, right) = replay(problem, bug, &input);
+        let Ending::Exited { status, stdout, .. } = ending else {
+            panic!("{bug} timed out on {input}");
+        };
+        assert!(status.success(), "{bug} crashed on {input}");
+        assert_ne!(
+            String::from_utf8(stdout).unwrap(),
+            right,
+            "{bug} is right on {input}"
+        );
+    }
+}
+
+#[test]
+fn a_shiritori_wrong_answer_names_the_word_and_plays_its_game() {
+    let (report, input) = caught("shiritori", "shiritori-draws-as-aoki", "a wrong answer", 2);
+    // Only a draw is answered wrongly, so the smallest input is one word that loops.
+    let word = input.lines().nth(1).unwrap();
+    let difference = format!("  word 1 \"{word}\": expected Draw, got Aoki\n");
+    assert!(report.contains(&difference), "{report}");
+    assert!(
+        report.contains(&format!("  Word 1 \"{word}\": Draw.\n")),
+        "{report}"
+    );
+    assert!(report.contains("From here the game repeats"), "{report}");
+}
+
+#[test]
+fn crashes_and_hangs_are_caught_and_real() {
+    let (report, input) = caught("lucky7", "lucky7-crashes-on-8", "a runtime error", 1);
+    assert!(report.contains("index out of bounds"), "{report}");
+    assert!(report.contains("Expected output:"), "{report}");
+    let (ending, _) = replay("lucky7", "lucky7-crashes-on-8", &input);
+    assert!(matches!(ending, Ending::Exited { status, .. } if !status.success()));
+
+    let (report, input) = caught(
+        "shiritori",
+        "shiritori-hangs-on-draws",
+        "no answer within 0.3 s",
+        2,
+    );
+    assert!(report.contains("It was killed after 0.3 s."), "{report}");
+    let (ending, _) = replay("shiritori", "shiritori-hangs-on-draws", &input);
+    assert!(matches!(ending, Ending::TimedOut), "{input}");
+}
+
+#[test]
+fn the_same_seed_finds_the_same_input() {
+    let wrong = wrong();
+    let run = || {
+        let arguments = [
+            "--seed",
+            "11",
+            "lucky7",
+            wrong.to_str().unwrap(),
+            "lucky7-forwards",
+        ];
+        stdout(&check(&arguments))
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn usage_errors_exit_with_2() {
+    for (arguments, message) in [
+        (&[][..], "no PROBLEM given"),
+        (&["shiritori"], "no COMMAND given"),
+        (&["chess", "./a.out"], "unknown PROBLEM \"chess\""),
+        (
+            &["--cases", "0", "lucky7", "x"],
+            "--cases needs a positive whole number",
+        ),
+        (
+            &["--seed", "-1", "lucky7", "x"],
+            "--seed needs a whole number",
+        ),
+        (
+            &["--timeout", "0", "lucky7", "x"],
+            "--timeout needs a positive number",
+        ),
+        (&["--cases"], "--cases needs a value"),
+        (
+            &["--verbose", "lucky7", "x"],
+            "unknown option \"--verbose\"",
+        ),
+        (
+            &["lucky7", "/no/such/program"],
+            "cannot start /no/such/program",
+        ),
+    ] {
+        let output = check(arguments);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
+        assert!(
+            stderr.starts_with(&format!("error: {message}")),
+            "{arguments:?}: {stderr}"
+        );
+        assert!(stderr.contains("usage: check"), "{stderr}");
+        assert!(output.stdout.is_empty());
+    }
+    let help = check(&["--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).starts_with("usage: check [options] PROBLEM COMMAND"));
+}
+
+#[test]
+fn solve_runs_this_crates_solutions() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/samples/lucky7/sample-1.in");
+    let output = Command::new(CHECK)
+        .args(["solve", "lucky7"])
+        .stdin(fs::File::open(sample).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&output), "Takahashi\n");
+}
