@@ -69,6 +69,24 @@ fn repeated_and_long_words_are_one_short_edge() {
 }
 
 #[test]
+fn three_copies_are_all_named_and_24_letters_are_shown_in_full() {
+    let full = format!("abc{}xyz", "Q".repeat(18));
+    let cut = format!("abc{}xyz", "Q".repeat(19));
+    let words = ["abcd", "abcd", &full, "abcd", &cut];
+    let dot = dot_of(shiritori_input(&words));
+    let edges: Vec<&str> = dot.lines().filter(|line| line.contains("->")).collect();
+    assert_eq!(full.len(), 24);
+    assert_eq!(
+        edges,
+        [
+            r#"  "abc" -> "bcd" [label="1, 2, 4: abcd ×3", style=bold];"#,
+            r#"  "abc" -> "xyz" [label="3: abcQQQQQQQQQQQQQQQQQQxyz", style=bold];"#,
+            r#"  "abc" -> "xyz" [label="5: abcQQQQQQQQ…QQQQQQQQxyz", style=bold];"#,
+        ]
+    );
+}
+
+#[test]
 fn dot_is_a_mode_of_its_own() {
     for arguments in [
         &["--dot", "--depth"][..],

@@ -5,6 +5,7 @@ mod common;
 
 use common::run::{LUCKY7, SHIRITORI, clean_error};
 use std::fs::File;
+use std::os::fd::{FromRawFd, OwnedFd};
 use std::process::{Command, Stdio};
 
 #[test]
@@ -50,5 +51,29 @@ fn a_full_disk_is_a_clean_error() {
             "{stderr}"
         );
         assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_reader_that_stops_early_is_no_error() {
+    let samples = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/samples");
+    for (binary, sample) in [(SHIRITORI, "shiritori"), (LUCKY7, "lucky7")] {
+        // A pipe whose reading end is closed before the binary writes, as after `| head -c0`.
+        let mut ends = [0; 2];
+        // SAFETY: `ends` has room for the two descriptors that pipe writes.
+        assert_eq!(unsafe { libc::pipe(ends.as_mut_ptr()) }, 0);
+        // SAFETY: both descriptors were just created and are owned here alone.
+        let (reading, writing) =
+            unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) };
+        drop(reading);
+        let output = Command::new(binary)
+            .stdin(File::open(format!("{samples}/{sample}/sample-1.in")).unwrap())
+            .stdout(Stdio::from(writing))
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{stderr}");
+        assert!(stderr.is_empty(), "{stderr}");
     }
 }

@@ -220,6 +220,30 @@ fn malformed_words_are_errors_naming_the_word() {
 }
 
 #[test]
+fn the_bytes_around_the_letters_are_not_letters() {
+    // '@' and '[' frame A-Z, '`' and '{' frame a-z: in any of the three places a word is
+    // checked (its first three letters, its middle, its last three), each is an error.
+    for byte in ['@', '[', '`', '{'] {
+        for word in [
+            format!("{byte}bc"),
+            format!("abc{byte}defg"),
+            format!("abcd{byte}"),
+        ] {
+            let position = word.find(byte).unwrap() + 1;
+            let input = format!("1\n{word}\n");
+            let quoted = format!("'{byte}'");
+            assert_error(
+                SHIRITORI,
+                input,
+                &[&quoted, &format!("position {position}")],
+            );
+        }
+    }
+    // The letters themselves, at both ends of both ranges, are fine.
+    assert_eq!(winners(&["AZaz", "Zaz"]), ["Draw", "Draw"]);
+}
+
+#[test]
 fn a_malformed_word_deep_in_a_long_input_is_found() {
     let mut words = ShiritoriKind::Random.words(100_000, 5);
     words[76_543].push('7');

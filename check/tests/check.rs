@@ -21,6 +21,8 @@ fn wrong() -> PathBuf {
 fn check(arguments: &[&str]) -> Output {
     Command::new(CHECK)
         .args(arguments)
+        // The wrong solutions' panics, without the backtraces that take long to print.
+        .env("RUST_BACKTRACE", "0")
         .output()
         .expect("check runs")
 }
@@ -225,4 +227,57 @@ fn solve_runs_this_crates_solutions() {
         .output()
         .unwrap();
     assert_eq!(stdout(&output), "Takahashi\n");
+}
+
+#[test]
+fn a_failure_only_on_large_inputs_is_shrunk_by_its_size_and_shown_in_part() {
+    // Room for 100 words: the small cases pass, a large one crashes, and shrinking bisects its
+    // size down to the first that does not fit.
+    let saved = scratch("fixed-array");
+    let wrong = wrong();
+    let arguments = [
+        "--seed",
+        "5",
+        "--save",
+        saved.to_str().unwrap(),
+        "shiritori",
+    ];
+    let output = check(
+        &[
+            &arguments[..],
+            &[wrong.to_str().unwrap(), "shiritori-fixed-array"],
+        ]
+        .concat(),
+    );
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("gives a runtime error on shiritori"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Smallest failing input (101 words)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("\n... and 72 more lines (--save PATH writes the whole input)\n"),
+        "{report}"
+    );
+    let input = fs::read_to_string(&saved).unwrap();
+    fs::remove_file(&saved).unwrap();
+    assert_eq!(input.lines().count(), 102);
+    assert!(report.contains(&input.lines().take(30).collect::<Vec<_>>().join("\n")));
+}
+
+#[test]
+fn progress_is_shown_on_a_terminal() {
+    // `script` runs the command on a pseudo-terminal.
+    let command = format!("'{CHECK}' --cases 5 --seed 1 lucky7 '{CHECK}' solve lucky7");
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+        .expect("script (util-linux) runs");
+    let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(shown.contains("\r\x1b[2Kcase 1/5: 1 round"), "{shown:?}");
+    assert!(shown.contains("passed all 5 cases of lucky7"), "{shown:?}");
 }

@@ -1,0 +1,286 @@
+//! The parts of the stress test on their own: judging a run, naming the differences, running a
+//! command with a time limit, the inputs of each case, and the search with its shrinking.
+
+use check::stress::{
+    Ending, Failure, Input, JUDGE_MAX, Outcome, Problem, answer_lines, differences, judge,
+    run_command, search,
+};
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use std::ffi::OsString;
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
+use std::time::{Duration, Instant};
+
+fn exited(code: i32, stdout: &str) -> Ending {
+    Ending::Exited {
+        status: ExitStatus::from_raw(code << 8),
+        stdout: stdout.as_bytes().to_vec(),
+        stderr: b"boom\n".to_vec(),
+    }
+}
+
+#[test]
+fn the_judge_ignores_trailing_whitespace_and_blank_lines_only() {
+    let expected = "Aoki\nDraw\n";
+    for same in [
+        "Aoki\nDraw\n",
+        "Aoki\nDraw",
+        "Aoki  \nDraw\t\n\n\n",
+        "Aoki\r\nDraw\r\n",
+    ] {
+        assert_eq!(judge(expected, exited(0, same)), None, "{same:?}");
+    }
+    for different in [
+        "Aoki\nAoki\n",
+        "Aoki\n",
+        "\nAoki\nDraw\n",
+        "Aoki\nDraw\nDraw\n",
+        " Aoki\nDraw\n",
+    ] {
+        let failure = judge(expected, exited(0, different)).expect("a wrong answer");
+        assert_eq!(failure.kind(), "wrong answer");
+        assert_eq!(
+            failure,
+            Failure::WrongAnswer {
+                expected: expected.to_string(),
+                actual: different.to_string()
+            }
+        );
+    }
+    assert_eq!(answer_lines("a \n\nb\n\n \n"), ["a", "", "b"]);
+}
+
+#[test]
+fn crashes_and_timeouts_are_told_apart() {
+    let crash = judge("Aoki\n", exited(101, "Aoki\n")).expect("a crash");
+    assert_eq!(crash.kind(), "runtime error");
+    assert_eq!(
+        crash,
+        Failure::Crash {
+            status: "exit status: 101".to_string(),
+            stderr: "boom\n".to_string()
+        }
+    );
+    let killed = Ending::Exited {
+        status: ExitStatus::from_raw(9),
+        stdout: Vec::new(),
+        stderr: Vec::new(),
+    };
+    let Some(Failure::Crash { status, .. }) = judge("Aoki\n", killed) else {
+        panic!("a signal is a crash");
+    };
+    assert!(status.contains("signal: 9"), "{status}");
+    let timeout = judge("Aoki\n", Ending::TimedOut).expect("a timeout");
+    assert_eq!(
+        (timeout.kind(), timeout),
+        ("time limit exceeded", Failure::Timeout)
+    );
+}
+
+#[test]
+fn differences_name_the_words_and_the_missing_lines() {
+    let words = ["abc", "bcd", "cde"].map(String::from).to_vec();
+    let input = Input::Shiritori(words);
+    let found = differences(&input, "Draw\nAoki\nTakahashi\n", "Draw\nDraw\n");
+    assert_eq!(
+        found,
+        [
+            (
+                Some(2),
+                "word 2 \"bcd\": expected Aoki, got Draw".to_string()
+            ),
+            (
+                Some(3),
+                "word 3 \"cde\": expected Takahashi, got nothing".to_string()
+            ),
+        ]
+    );
+    let extra = differences(&input, "Draw\n", "Draw\nAoki\nAoki\nDraw\n");
+    assert_eq!(
+        extra[2],
+        (None, "line 4: expected nothing, got Draw".to_string())
+    );
+    let game = Input::Lucky7 {
+        digits: "35".to_string(),
+        players: "AT".to_string(),
+    };
+    let found = differences(&game, "Takahashi\n", "Aoki\n");
+    assert_eq!(found, [(None, "expected Takahashi, got Aoki".to_string())]);
+}
+
+fn command(parts: &[&str]) -> Vec<OsString> {
+    parts.iter().map(OsString::from).collect()
+}
+
+#[test]
+fn a_run_gets_its_input_and_gives_back_both_outputs() {
+    let script = command(&["sh", "-c", "cat; echo trouble >&2; exit 3"]);
+    let ending = run_command(&script, b"hello\n", Duration::from_secs(10)).unwrap();
+    let Ending::Exited {
+        status,
+        stdout,
+        stderr,
+    } = ending
+    else {
+        panic!("{ending:?}");
+    };
+    assert_eq!(
+        (status.code(), &stdout[..], &stderr[..]),
+        (Some(3), &b"hello\n"[..], &b"trouble\n"[..])
+    );
+    // A program that does not read its input is no trouble either.
+    let ending = run_command(
+        &command(&["true"]),
+        &[b'x'; 1 << 20],
+        Duration::from_secs(10),
+    );
+    assert!(matches!(ending.unwrap(), Ending::Exited { status, .. } if status.success()));
+}
+
+#[test]
+fn a_timeout_kills_what_the_command_started_too() {
+    // The shell waits for `sleep`, which holds the output pipe: killing only the shell would
+    // leave the run waiting 30 s for the pipe to close.
+    let started = Instant::now();
+    let script = command(&["sh", "-c", "sleep 30; echo late"]);
+    let ending = run_command(&script, b"", Duration::from_millis(300)).unwrap();
+    assert!(matches!(ending, Ending::TimedOut), "{ending:?}");
+    let elapsed = started.elapsed();
+    assert!(elapsed >= Duration::from_millis(300), "{elapsed:?}");
+    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+}
+
+#[test]
+fn a_command_that_cannot_start_is_an_error() {
+    assert!(run_command(&command(&["/no/such/program"]), b"", Duration::from_secs(1)).is_err());
+    assert!(run_command(&[], b"", Duration::from_secs(1)).is_err());
+}
+
+/// Whether `input` keeps to the judge's constraints.
+fn within_constraints(input: &Input) -> bool {
+    match input {
+        Input::Shiritori(words) => {
+            let word_ok = |w: &String| {
+                (3..=8).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_alphabetic())
+            };
+            (1..=JUDGE_MAX).contains(&words.len()) && words.iter().all(word_ok)
+        }
+        Input::Lucky7 { digits, players } => {
+            (1..=JUDGE_MAX).contains(&digits.len())
+                && digits.len() == players.len()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && players.bytes().all(|b| b == b'A' || b == b'T')
+        }
+    }
+}
+
+#[test]
+fn inputs_keep_to_the_constraints_and_grow_from_one_to_the_judges_largest() {
+    let mut runner = TestRunner::deterministic();
+    for problem in [Problem::Shiritori, Problem::Lucky7] {
+        let cases = 100;
+        let mut cap_before = 0;
+        for case in 0..cases {
+            let samples = if case < 90 { 20 } else { 3 };
+            let strategy = problem.inputs(case, cases);
+            let sizes: Vec<usize> = (0..samples)
+                .map(|_| {
+                    let input = strategy.new_tree(&mut runner).unwrap().current();
+                    assert!(within_constraints(&input), "case {case}: {input:?}");
+                    input.size()
+                })
+                .collect();
+            let largest = *sizes.iter().max().unwrap();
+            match case {
+                // One word (perhaps listed twice) or one round to start with.
+                0 => assert!(largest <= 2, "{problem:?}: {sizes:?}"),
+                // The small ones stay small, the others grow, geometrically, to the judge's N.
+                1..75 => assert!(largest <= 50, "{problem:?} case {case}: {sizes:?}"),
+                75 => assert!(largest <= 200, "{problem:?}: {sizes:?}"),
+                _ => {}
+            }
+            cap_before = cap_before.max(largest);
+        }
+        assert!(
+            cap_before > JUDGE_MAX / 10,
+            "{problem:?} grows to {cap_before}"
+        );
+    }
+}
+
+#[test]
+fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
+    // A "solution" wrong on every dictionary of at least three words, and crashing on smaller
+    // ones: the shrinking must not trade the wrong answer for a crash.
+    let wrong = Failure::WrongAnswer {
+        expected: "Draw\n".to_string(),
+        actual: "Aoki\n".to_string(),
+    };
+    let mut progress = Vec::new();
+    let outcome = search(
+        Problem::Shiritori,
+        300,
+        5,
+        |input| {
+            Ok::<_, ()>(Some(match input.size() {
+                0..3 => Failure::Timeout,
+                _ => wrong.clone(),
+            }))
+        },
+        |step| {
+            if let check::stress::Progress::Shrinking { steps, input } = step {
+                progress.push((steps, input.size()));
+            }
+        },
+    )
+    .unwrap();
+    let Outcome::Failed(found) = outcome else {
+        panic!("the first case fails");
+    };
+    // The first case has one or two words, and so fails with a timeout...
+    assert_eq!(found.case, 0);
+    assert!(
+        progress.len() <= found.shrink_steps,
+        "a report per smaller failure"
+    );
+    assert_eq!(found.failure, Failure::Timeout);
+    assert!(found.input.size() <= found.first.size());
+    // ... and the search for a wrong answer runs until dictionaries of three words.
+    let outcome = search(
+        Problem::Shiritori,
+        300,
+        5,
+        |input| Ok::<_, ()>((input.size() >= 3).then(|| wrong.clone())),
+        |_| {},
+    )
+    .unwrap();
+    let Outcome::Failed(found) = outcome else {
+        panic!("a case of three words comes");
+    };
+    assert_eq!(found.failure, wrong);
+    assert_eq!(found.input.size(), 3, "{found:?}");
+    assert!(found.first.size() >= 3);
+    assert!(found.shrink_steps > 0 || found.first.size() == 3);
+}
+
+#[test]
+fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
+    let mut cases_seen = Vec::new();
+    let outcome = search(
+        Problem::Lucky7,
+        20,
+        1,
+        |input| {
+            cases_seen.push(input.size());
+            Ok::<_, ()>(None)
+        },
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(cases_seen.len(), 20);
+    let largest = *cases_seen.iter().max().unwrap();
+    assert!(matches!(outcome, Outcome::Passed { largest: reported } if reported == largest));
+    let stopped = search(Problem::Lucky7, 20, 1, |_| Err("cannot start"), |_| {});
+    assert_eq!(stopped.unwrap_err(), "cannot start");
+}
