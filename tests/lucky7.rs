@@ -5,7 +5,7 @@ mod common;
 
 use check::generate::{Lucky7Kind, lucky7_input};
 use check::oracle::{lucky7_winner, lucky7_winner_by_residues};
-use check::strategy::small_game;
+use check::strategy::{game, small_game};
 use common::run::{LUCKY7, assert_error, clean_error, run, run_with_memory_limit, success};
 use proptest::prelude::*;
 
@@ -230,6 +230,13 @@ proptest! {
     #[test]
     fn agrees_with_playing_out_every_game((digits, players) in small_game()) {
         prop_assert_eq!(winner(&digits, &players), lucky7_winner(&digits, &players));
+    }
+
+    #[test]
+    fn agrees_with_the_residue_oracle_on_longer_games((digits, players) in game(64)) {
+        // Up to 64 rounds: several blocks of sixteen packed digits, and groups of four pairs of
+        // rounds; games of zeros and sevens never settle early.
+        prop_assert_eq!(winner(&digits, &players), lucky7_winner_by_residues(&digits, &players));
     }
 
     #[test]

@@ -4,5 +4,6 @@
 
 pub mod generate;
 pub mod oracle;
+pub mod report;
 pub mod strategy;
 pub mod stress;

@@ -10,7 +10,8 @@ mod lucky7;
 #[path = "../../src/bin/shiritori.rs"]
 mod shiritori;
 
-use check::stress::{self, Ending, Failure, Found, Input, Outcome, Problem, Progress};
+use check::report::{Setting, report};
+use check::stress::{self, Ending, Input, Outcome, Plan, Problem, Progress};
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
@@ -104,10 +105,12 @@ fn parse_arguments(arguments: Vec<OsString>) -> Result<Request, String> {
             }
             "--timeout" => {
                 let value = value()?;
-                let seconds = value.parse::<f64>().ok().filter(|s| *s > 0.0 && *s < 1e9);
-                timeout = Duration::from_secs_f64(seconds.ok_or(format!(
-                    "--timeout needs a positive number of seconds, not {value:?}"
-                ))?);
+                let seconds = value.parse::<f64>().ok().filter(|seconds| *seconds > 0.0);
+                timeout = seconds
+                    .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+                    .ok_or(format!(
+                        "--timeout needs a positive number of seconds, not {value:?}"
+                    ))?;
             }
             "--save" => save = Some(PathBuf::from(value()?)),
             "solve" => {
@@ -126,11 +129,12 @@ fn parse_arguments(arguments: Vec<OsString>) -> Result<Request, String> {
             problem.name()
         ));
     }
+    // By default a seed of nine digits or fewer, from the clock, easy to type again.
     let seed = seed.unwrap_or_else(|| {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default();
-        now.as_nanos() as u64 % 1_000_000_000
+        u64::from(now.subsec_nanos())
     });
     Ok(Request::Check(Options {
         problem,
@@ -170,12 +174,6 @@ fn trusted(problem: Problem, arguments: &[&str], input: &str) -> Result<String, 
     }
 }
 
-/// Lines of a failing input shown in the report; `--save` writes all of them.
-const SHOWN_LINES: usize = 30;
-
-/// Lines shown from each end of a crashed program's stderr.
-const SHOWN_STDERR: usize = 5;
-
 /// Prints `text` on stdout; a reader that closed the pipe early (say, `head`) has what it wanted.
 fn print_out(text: &str) {
     let _ = io::stdout().lock().write_all(text.as_bytes());
@@ -209,7 +207,8 @@ fn check(options: &Options) -> ExitCode {
             eprint!("\r\x1b[2K{line}");
         }
     };
-    let outcome = stress::search(problem, options.cases, options.seed, test, progress);
+    let plan = Plan::new(options.cases, options.seed);
+    let outcome = stress::search(problem, plan, test, progress);
     if show_progress {
         eprint!("\r\x1b[2K");
     }
@@ -232,7 +231,17 @@ fn check(options: &Options) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Outcome::Failed(found)) => {
-            let mut text = report(options, &command, &found);
+            let setting = Setting {
+                problem,
+                command: &command,
+                cases: options.cases,
+                seed: options.seed,
+                timeout: options.timeout,
+            };
+            let input = found.input.text();
+            let trusted =
+                |arguments: &[&str]| trusted(problem, arguments, &input).unwrap_or_default();
+            let mut text = report(&setting, &found, trusted);
             if let Some(path) = &options.save {
                 if let Err(error) = std::fs::write(path, found.input.text()) {
                     print_out(&text);
@@ -259,117 +268,4 @@ fn check(options: &Options) -> ExitCode {
             ExitCode::FAILURE
         }
     }
-}
-
-/// The report of a failure: the smallest input, how it fails, what was expected, and for a
-/// wrong answer the right game.
-fn report(options: &Options, command: &str, found: &Found) -> String {
-    let (problem, input) = (options.problem, &found.input);
-    let mut text = String::new();
-    let (how, why) = match &found.failure {
-        Failure::WrongAnswer { .. } => ("a wrong answer".to_string(), String::new()),
-        Failure::Crash { status, .. } => ("a runtime error".to_string(), format!(" ({status})")),
-        Failure::Timeout => {
-            let limit = options.timeout.as_secs_f64();
-            (format!("no answer within {limit} s"), String::new())
-        }
-    };
-    let _ = writeln!(
-        text,
-        "check: {command} gives {how} on {}{why}.",
-        problem.name()
-    );
-    let _ = writeln!(
-        text,
-        "\nSmallest failing input ({}), shrunk from case {} of {} ({}, seed {}) after {} tries:",
-        input.describe_size(),
-        found.case + 1,
-        options.cases,
-        found.first.describe_size(),
-        options.seed,
-        found.shrink_steps
-    );
-    let input_text = input.text();
-    let input_lines: Vec<&str> = input_text.lines().collect();
-    for line in input_lines.iter().take(SHOWN_LINES) {
-        let _ = writeln!(text, "{line}");
-    }
-    if input_lines.len() > SHOWN_LINES {
-        let _ = writeln!(
-            text,
-            "... and {} more lines (--save PATH writes the whole input)",
-            input_lines.len() - SHOWN_LINES
-        );
-    }
-    let expected = trusted(problem, &[], &input_text).unwrap_or_default();
-    match &found.failure {
-        Failure::WrongAnswer { expected, actual } => {
-            let _ = writeln!(
-                text,
-                "\nWhere the answers differ (expected: this crate's {}):",
-                problem.name()
-            );
-            let differences = stress::differences(input, expected, actual);
-            for (_, line) in differences.iter().take(10) {
-                let _ = writeln!(text, "  {line}");
-            }
-            if differences.len() > 10 {
-                let _ = writeln!(text, "  ... and {} more", differences.len() - 10);
-            }
-            let explained = match problem {
-                Problem::Shiritori => differences
-                    .iter()
-                    .filter_map(|(word, _)| *word)
-                    .take(3)
-                    .collect(),
-                Problem::Lucky7 => vec![0],
-            };
-            for word in explained {
-                let number = word.to_string();
-                let arguments: Vec<&str> = match problem {
-                    Problem::Shiritori => vec!["--explain", &number],
-                    Problem::Lucky7 => vec!["--explain"],
-                };
-                let game = trusted(problem, &arguments, &input.text()).unwrap_or_default();
-                let _ = writeln!(
-                    text,
-                    "\nThe right game ({} {}):",
-                    problem.name(),
-                    arguments.join(" ")
-                );
-                for line in game.lines() {
-                    let _ = writeln!(text, "  {line}");
-                }
-            }
-        }
-        Failure::Crash { stderr, .. } => {
-            let _ = writeln!(text, "\nExpected output:\n{expected}");
-            let _ = writeln!(text, "What it printed on stderr:");
-            let lines: Vec<&str> = stderr.lines().collect();
-            // Where a message is depends on the language: first (Rust's panics) or last
-            // (Python's tracebacks); show both ends of a long one.
-            let (head, tail) = match lines.len() {
-                length if length > 2 * SHOWN_STDERR => (SHOWN_STDERR, length - SHOWN_STDERR),
-                length => (length, length),
-            };
-            for line in &lines[..head] {
-                let _ = writeln!(text, "  {line}");
-            }
-            if tail > head {
-                let _ = writeln!(text, "  ...");
-            }
-            for line in &lines[tail..] {
-                let _ = writeln!(text, "  {line}");
-            }
-        }
-        Failure::Timeout => {
-            let _ = writeln!(text, "\nExpected output:\n{expected}");
-            let _ = writeln!(
-                text,
-                "It was killed after {} s.",
-                options.timeout.as_secs_f64()
-            );
-        }
-    }
-    text
 }

@@ -32,6 +32,10 @@ const SMALL_SHARE: usize = 75;
 const SMALL_WORDS: usize = 24;
 const SMALL_ROUNDS: usize = 16;
 
+/// The largest failing input whose words or rounds shrinking drops one by one: the largest
+/// small one, a dictionary of [`SMALL_WORDS`] (24) words each listed twice.
+const DROPPED_ONE_BY_ONE: usize = 48;
+
 /// The smallest of the growing inputs.
 const FIRST_LARGE: usize = 100;
 
@@ -51,27 +55,44 @@ impl Problem {
         }
     }
 
-    /// The inputs of case `case` (from 0) of `cases`. The first three quarters are small and
-    /// varied ([`strategy::dictionary`], [`strategy::game`]), their size limit growing from 1;
-    /// the rest are the benchmark kinds of [`crate::generate`], their size limit growing
-    /// geometrically from [`FIRST_LARGE`] to [`JUDGE_MAX`]. Either kind shrinks: the large
-    /// ones by bisecting their size.
-    pub fn inputs(self, case: usize, cases: usize) -> BoxedStrategy<Input> {
-        let small_cases = (cases * SMALL_SHARE / 100).max(1);
+    /// The largest N of case `case` (from 0) of `cases`. Over the first three quarters it grows
+    /// linearly from 1 to [`SMALL_WORDS`] or [`SMALL_ROUNDS`]; over the rest, geometrically from
+    /// [`FIRST_LARGE`] to [`JUDGE_MAX`].
+    pub fn size_limit(self, case: usize, cases: usize) -> usize {
+        let small_cases = small_cases(cases);
         if case < small_cases {
-            let fraction = |largest: usize| 1 + case * largest / small_cases;
+            let small = match self {
+                Self::Shiritori => SMALL_WORDS,
+                Self::Lucky7 => SMALL_ROUNDS,
+            };
+            return 1 + case * (small - 1) / (small_cases - 1).max(1);
+        }
+        let (step, steps) = (case - small_cases, cases - small_cases);
+        let fraction = if steps > 1 {
+            step as f64 / (steps - 1) as f64
+        } else {
+            1.0
+        };
+        let growth = (JUDGE_MAX as f64 / FIRST_LARGE as f64).powf(fraction);
+        ((FIRST_LARGE as f64 * growth).round() as usize).min(JUDGE_MAX)
+    }
+
+    /// The inputs of case `case` (from 0) of `cases`, of at most [`Problem::size_limit`] words
+    /// or rounds (a Shiritori word may be listed twice). The first three quarters are small and
+    /// varied ([`strategy::dictionary`], [`strategy::game`]); the rest are the benchmark kinds
+    /// of [`crate::generate`]. Either kind shrinks: the large ones by bisecting their size.
+    pub fn inputs(self, case: usize, cases: usize) -> BoxedStrategy<Input> {
+        let largest = self.size_limit(case, cases);
+        if case < small_cases(cases) {
             return match self {
-                Self::Shiritori => strategy::dictionary(fraction(SMALL_WORDS))
+                Self::Shiritori => strategy::dictionary(largest)
                     .prop_map(Input::Shiritori)
                     .boxed(),
-                Self::Lucky7 => strategy::game(fraction(SMALL_ROUNDS))
+                Self::Lucky7 => strategy::game(largest)
                     .prop_map(|(digits, players)| Input::Lucky7 { digits, players })
                     .boxed(),
             };
         }
-        let (step, steps) = (case - small_cases + 1, cases - small_cases);
-        let growth = (JUDGE_MAX as f64 / FIRST_LARGE as f64).powf(step as f64 / steps as f64);
-        let largest = ((FIRST_LARGE as f64 * growth) as usize).min(JUDGE_MAX);
         // The seed of a large input picks its words or rounds; only its size is worth shrinking.
         let sized = (1..=largest, any::<u64>().no_shrink());
         match self {
@@ -86,6 +107,11 @@ impl Problem {
                 .boxed(),
         }
     }
+}
+
+/// How many of `cases` are small: [`SMALL_SHARE`] percent, and at least the first.
+fn small_cases(cases: usize) -> usize {
+    (cases * SMALL_SHARE / 100).max(1)
 }
 
 /// An input of one of the problems.
@@ -112,6 +138,23 @@ impl Input {
         }
     }
 
+    /// The input without its word or round number `index` (from 0); None if there is no such
+    /// word or round, or if it is the only one.
+    pub fn without(&self, index: usize) -> Option<Input> {
+        if index >= self.size() || self.size() == 1 {
+            return None;
+        }
+        let mut smaller = self.clone();
+        match &mut smaller {
+            Self::Shiritori(words) => drop(words.remove(index)),
+            Self::Lucky7 { digits, players } => {
+                digits.remove(index);
+                players.remove(index);
+            }
+        }
+        Some(smaller)
+    }
+
     /// N with its unit: `3 words`, `1 round`.
     pub fn describe_size(&self) -> String {
         let unit = match self {
@@ -134,6 +177,10 @@ pub enum Ending {
     /// It ran over the time limit and was killed.
     TimedOut,
 }
+
+/// How often a running program is looked at: often enough that a run of a millisecond or two,
+/// which most are, is not kept waiting.
+const POLL: Duration = Duration::from_micros(200);
 
 /// Runs `command` (a program and its arguments) with `input` on stdin, and kills it, with every
 /// process it started, once it has run for `timeout`. An error means it could not be started.
@@ -176,8 +223,7 @@ pub fn run_command(command: &[OsString], input: &[u8], timeout: Duration) -> io:
             child.wait()?;
             break None;
         }
-        // Poll often at first, when most runs end, then less.
-        thread::sleep((elapsed / 16).clamp(Duration::from_micros(100), Duration::from_millis(10)));
+        thread::sleep(POLL);
     };
     writer.join().expect("the input writer does not panic");
     let (stdout, stderr) = (stdout.join(), stderr.join());
@@ -304,20 +350,49 @@ pub enum Outcome {
     Failed(Box<Found>),
 }
 
-/// Most smaller inputs tried while shrinking.
-const MAX_SHRINK_STEPS: usize = 2_000;
+/// The smallest failing input found so far, how it fails, and how many smaller inputs were
+/// tried.
+struct Shrunk {
+    input: Input,
+    failure: Failure,
+    steps: usize,
+}
 
-/// Runs `cases` inputs of `problem` from the random seed `seed` through `test`, which judges a
-/// solution on one input (an error ends the search, say when the solution cannot be run). On the
-/// first failure, shrinks the input with proptest's value trees, keeping only smaller inputs
-/// that fail the same way, until none does.
+/// How a search goes: how many cases, from which random seed, and how many smaller inputs
+/// shrinking may try at most (each may take a run up to the time limit).
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    pub cases: usize,
+    pub seed: u64,
+    pub max_shrink_steps: usize,
+}
+
+impl Plan {
+    /// `cases` cases from `seed`, shrinking for up to 2,000 smaller inputs.
+    pub fn new(cases: usize, seed: u64) -> Self {
+        Self {
+            cases,
+            seed,
+            max_shrink_steps: 2_000,
+        }
+    }
+}
+
+/// Runs the cases of `plan` for `problem` through `test`, which judges a solution on one input
+/// (an error ends the search, say when the solution cannot be run). On the first failure,
+/// shrinks the input with proptest's value trees, keeping only smaller inputs that fail the
+/// same way, until none does.
 pub fn search<E>(
     problem: Problem,
-    cases: usize,
-    seed: u64,
+    plan: Plan,
     mut test: impl FnMut(&Input) -> Result<Option<Failure>, E>,
     mut progress: impl FnMut(Progress),
 ) -> Result<Outcome, E> {
+    let Plan {
+        cases,
+        seed,
+        max_shrink_steps,
+    } = plan;
     let mut seed_bytes = [0; 32];
     seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes);
@@ -339,25 +414,53 @@ pub fn search<E>(
             continue;
         };
         let kind = failure.kind();
-        let (mut input, mut failure, mut shrink_steps) = (first.clone(), failure, 0);
+        let mut shrunk = Shrunk {
+            input: first.clone(),
+            failure,
+            steps: 0,
+        };
+        // Tries `candidate`, keeping it if it fails the same way; says whether it did.
+        let mut try_smaller = |shrunk: &mut Shrunk, candidate: Input| {
+            shrunk.steps += 1;
+            match test(&candidate)? {
+                Some(found) if found.kind() == kind => {
+                    (shrunk.input, shrunk.failure) = (candidate, found);
+                    progress(Progress::Shrinking {
+                        steps: shrunk.steps,
+                        input: &shrunk.input,
+                    });
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        };
         // proptest's own shrinking loop: simplify while the input still fails, step back
         // (complicate) when it passes, until neither moves.
         let mut moved = tree.simplify();
-        while moved && shrink_steps < MAX_SHRINK_STEPS {
-            let candidate = tree.current();
-            shrink_steps += 1;
-            match test(&candidate)? {
-                Some(found) if found.kind() == kind => {
-                    (input, failure) = (candidate, found);
-                    progress(Progress::Shrinking {
-                        steps: shrink_steps,
-                        input: &input,
-                    });
-                    moved = tree.simplify();
-                }
-                _ => moved = tree.complicate(),
+        while moved && shrunk.steps < max_shrink_steps {
+            moved = match try_smaller(&mut shrunk, tree.current())? {
+                true => tree.simplify(),
+                false => tree.complicate(),
+            };
+        }
+        // proptest drops each word or round once, early on, when others may still have needed
+        // it: drop again what the failure no longer needs, so that no input with one word or
+        // round fewer fails the same way. Only from small inputs: a large one shrinks by
+        // bisecting its size, and dropping its words one by one would take as many runs.
+        let mut next = 0;
+        while shrunk.input.size() <= DROPPED_ONE_BY_ONE && shrunk.steps < max_shrink_steps {
+            let Some(candidate) = shrunk.input.without(next) else {
+                break;
+            };
+            if !try_smaller(&mut shrunk, candidate)? {
+                next += 1;
             }
         }
+        let Shrunk {
+            input,
+            failure,
+            steps: shrink_steps,
+        } = shrunk;
         return Ok(Outcome::Failed(Box::new(Found {
             case,
             first,

@@ -49,6 +49,15 @@ fn this_crates_own_solutions_pass_every_case() {
         assert_eq!(output.status.code(), Some(0), "{report}");
         let passed = format!("passed all 120 cases of {problem}, up to ");
         assert!(report.contains(&passed), "{report}");
+        let unit = if problem == "shiritori" {
+            "words"
+        } else {
+            "rounds"
+        };
+        assert!(
+            report.contains(&format!(" {unit} (seed 1), in ")),
+            "{report}"
+        );
         assert!(output.stderr.is_empty(), "quiet when stderr is no terminal");
     }
 }

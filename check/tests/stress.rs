@@ -2,7 +2,7 @@
 //! command with a time limit, the inputs of each case, and the search with its shrinking.
 
 use check::stress::{
-    Ending, Failure, Input, JUDGE_MAX, Outcome, Problem, answer_lines, differences, judge,
+    Ending, Failure, Input, JUDGE_MAX, Outcome, Plan, Problem, answer_lines, differences, judge,
     run_command, search,
 };
 use proptest::strategy::{Strategy, ValueTree};
@@ -176,36 +176,64 @@ fn within_constraints(input: &Input) -> bool {
 }
 
 #[test]
-fn inputs_keep_to_the_constraints_and_grow_from_one_to_the_judges_largest() {
+fn the_size_limits_grow_from_one_to_the_judges_largest() {
+    for problem in [Problem::Shiritori, Problem::Lucky7] {
+        let small = if problem == Problem::Shiritori {
+            24
+        } else {
+            16
+        };
+        for cases in [1, 2, 3, 4, 10, 100, 300] {
+            let limits: Vec<usize> = (0..cases)
+                .map(|case| problem.size_limit(case, cases))
+                .collect();
+            assert_eq!(limits[0], 1, "{problem:?}, {cases} cases");
+            assert!(
+                limits.windows(2).all(|pair| pair[0] <= pair[1]),
+                "{limits:?}"
+            );
+            if cases > 1 {
+                assert_eq!(
+                    limits[cases - 1],
+                    JUDGE_MAX,
+                    "{problem:?}, {cases} cases: {limits:?}"
+                );
+            }
+        }
+        // Of 100 cases, 75 are small, growing to their largest size, and the other 25 grow
+        // geometrically from 100 to the judge's largest: 4,472 halfway, the geometric mean.
+        let limit = |case| problem.size_limit(case, 100);
+        assert_eq!(
+            (limit(73) < small, limit(74), limit(75)),
+            (true, small, 100)
+        );
+        assert_eq!(limit(87), 4_472);
+    }
+}
+
+#[test]
+fn inputs_keep_to_the_constraints_and_their_size_limits() {
     let mut runner = TestRunner::deterministic();
     for problem in [Problem::Shiritori, Problem::Lucky7] {
         let cases = 100;
-        let mut cap_before = 0;
-        for case in 0..cases {
-            let samples = if case < 90 { 20 } else { 3 };
+        let mut largest = 0;
+        for case in (0..cases).step_by(3).chain([cases - 1]) {
+            let samples = if case < 90 { 10 } else { 2 };
+            let limit = problem.size_limit(case, cases);
             let strategy = problem.inputs(case, cases);
-            let sizes: Vec<usize> = (0..samples)
-                .map(|_| {
-                    let input = strategy.new_tree(&mut runner).unwrap().current();
-                    assert!(within_constraints(&input), "case {case}: {input:?}");
+            for _ in 0..samples {
+                let input = strategy.new_tree(&mut runner).unwrap().current();
+                assert!(within_constraints(&input), "case {case}: {input:?}");
+                // A small dictionary may list a word twice.
+                assert!(
+                    input.size() <= 2 * limit,
+                    "case {case}: {} > {limit}",
                     input.size()
-                })
-                .collect();
-            let largest = *sizes.iter().max().unwrap();
-            match case {
-                // One word (perhaps listed twice) or one round to start with.
-                0 => assert!(largest <= 2, "{problem:?}: {sizes:?}"),
-                // The small ones stay small, the others grow, geometrically, to the judge's N.
-                1..75 => assert!(largest <= 50, "{problem:?} case {case}: {sizes:?}"),
-                75 => assert!(largest <= 200, "{problem:?}: {sizes:?}"),
-                _ => {}
+                );
+                largest = largest.max(input.size());
             }
-            cap_before = cap_before.max(largest);
         }
-        assert!(
-            cap_before > JUDGE_MAX / 10,
-            "{problem:?} grows to {cap_before}"
-        );
+        assert!(largest > JUDGE_MAX / 10, "{problem:?} grows to {largest}");
     }
 }
 
@@ -220,8 +248,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
     let mut progress = Vec::new();
     let outcome = search(
         Problem::Shiritori,
-        300,
-        5,
+        Plan::new(300, 5),
         |input| {
             Ok::<_, ()>(Some(match input.size() {
                 0..3 => Failure::Timeout,
@@ -249,8 +276,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
     // ... and the search for a wrong answer runs until dictionaries of three words.
     let outcome = search(
         Problem::Shiritori,
-        300,
-        5,
+        Plan::new(300, 5),
         |input| Ok::<_, ()>((input.size() >= 3).then(|| wrong.clone())),
         |_| {},
     )
@@ -269,8 +295,7 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
     let mut cases_seen = Vec::new();
     let outcome = search(
         Problem::Lucky7,
-        20,
-        1,
+        Plan::new(20, 1),
         |input| {
             cases_seen.push(input.size());
             Ok::<_, ()>(None)
@@ -281,6 +306,82 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
     assert_eq!(cases_seen.len(), 20);
     let largest = *cases_seen.iter().max().unwrap();
     assert!(matches!(outcome, Outcome::Passed { largest: reported } if reported == largest));
-    let stopped = search(Problem::Lucky7, 20, 1, |_| Err("cannot start"), |_| {});
+    let stopped = search(
+        Problem::Lucky7,
+        Plan::new(20, 1),
+        |_| Err("cannot start"),
+        |_| {},
+    );
     assert_eq!(stopped.unwrap_err(), "cannot start");
+}
+
+#[test]
+fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
+    // Wrong on every dictionary of three words or more; once that is found, smaller ones hang.
+    let wrong = Failure::WrongAnswer {
+        expected: "Draw\n".to_string(),
+        actual: "Aoki\n".to_string(),
+    };
+    let mut found_wrong = false;
+    let test = |input: &Input| {
+        found_wrong |= input.size() >= 3;
+        Ok::<_, ()>(match input.size() {
+            3.. => Some(wrong.clone()),
+            _ if found_wrong => Some(Failure::Timeout),
+            _ => None,
+        })
+    };
+    let Outcome::Failed(found) =
+        search(Problem::Shiritori, Plan::new(300, 5), test, |_| {}).unwrap()
+    else {
+        panic!("dictionaries of three words come");
+    };
+    assert_eq!(
+        (found.input.size(), &found.failure),
+        (3, &wrong),
+        "{found:?}"
+    );
+    // At most so many smaller inputs are tried: from a game of ten rounds or more, where every
+    // smaller game fails too, shrinking could go on for longer.
+    for max_shrink_steps in [0, 1, 3] {
+        let plan = Plan {
+            max_shrink_steps,
+            ..Plan::new(300, 5)
+        };
+        let mut failing = false;
+        let from_ten_rounds = |input: &Input| {
+            failing |= input.size() >= 10;
+            Ok::<_, ()>(failing.then_some(Failure::Timeout))
+        };
+        let outcome = search(Problem::Lucky7, plan, from_ten_rounds, |_| {}).unwrap();
+        let Outcome::Failed(found) = outcome else {
+            panic!("games of ten rounds come");
+        };
+        assert!(found.first.size() >= 10);
+        assert_eq!(found.shrink_steps, max_shrink_steps);
+    }
+}
+
+#[test]
+fn an_input_drops_one_word_or_round_but_never_its_last() {
+    let words = |list: &[&str]| Input::Shiritori(list.iter().map(|w| w.to_string()).collect());
+    let three = words(&["abc", "bcd", "cde"]);
+    assert_eq!(three.without(1), Some(words(&["abc", "cde"])));
+    assert_eq!(three.without(2), Some(words(&["abc", "bcd"])));
+    assert_eq!(three.without(3), None);
+    assert_eq!(words(&["abc"]).without(0), None);
+    let game = Input::Lucky7 {
+        digits: "35".to_string(),
+        players: "AT".to_string(),
+    };
+    let smaller = Input::Lucky7 {
+        digits: "5".to_string(),
+        players: "T".to_string(),
+    };
+    assert_eq!(game.without(0), Some(smaller.clone()));
+    assert_eq!(smaller.without(0), None);
+    assert_eq!(
+        (game.describe_size(), smaller.describe_size()),
+        ("2 rounds".to_string(), "1 round".to_string())
+    );
 }

@@ -251,8 +251,8 @@ const RESIDUES: usize = 7;
 /// Number of possible winning sets: every subset of the 7 residues.
 const MASKS: usize = 1 << RESIDUES;
 
-/// The winning set from which nothing changes any more: every residue.
-const ALL_RESIDUES: usize = MASKS - 1;
+/// The winning set from which nothing changes any more: every residue, seven one bits.
+const ALL_RESIDUES: usize = 0b111_1111;
 
 /// Kinds of round: the digit modulo 7 (7, 8, 9 act as 0, 1, 2), plus 7 if Takahashi plays.
 const ROUND_KINDS: usize = 2 * RESIDUES;
@@ -272,12 +272,13 @@ const ROUND_STEP: [[u8; MASKS]; ROUND_KINDS] = {
     let mut step = [[0; MASKS]; ROUND_KINDS];
     let mut kind = 0;
     while kind < ROUND_KINDS {
-        let (takahashi, digit) = (kind >= RESIDUES, kind % RESIDUES);
+        let takahashi = kind >= RESIDUES;
         let mut after = 0;
         while after < MASKS {
             let mut residue = 0;
             while residue < RESIDUES {
-                let with_digit = after >> ((10 * residue + digit) % RESIDUES) & 1;
+                // The kind is the digit, or the digit plus 7: the same modulo 7.
+                let with_digit = after >> ((10 * residue + kind) % RESIDUES) & 1;
                 let with_zero = after >> (10 * residue % RESIDUES) & 1;
                 let wins = if takahashi {
                     with_digit | with_zero

@@ -177,9 +177,9 @@ const VERTICES: usize = LETTERS * LETTERS * LETTERS;
 /// Most words the flat `u32` arrays can index.
 const MAX_WORDS: usize = u32::MAX as usize;
 
-/// Up to this many words are reserved from N alone; more only as they actually arrive, so a huge N
-/// in a short input fails at its end instead of allocating for words that are not there.
-const TRUSTED_CAPACITY: usize = 1 << 22;
+/// Up to this many words (2²²) are reserved from N alone; more only as they actually arrive, so a
+/// huge N in a short input fails at its end instead of allocating for words that are not there.
+const TRUSTED_CAPACITY: usize = 4_194_304;
 
 /// Marks a byte that is not a letter in [`LETTER_CODE`].
 const NOT_A_LETTER: u8 = u8::MAX;
@@ -704,7 +704,11 @@ impl Game<'_> {
                 writeln!(out, "{said}. {}: {last_word}", player(said))?;
                 at = self.to(next);
             }
-            let stuck = player(said + 1);
+            // The loser is the one left without a word.
+            let stuck = match outcome {
+                Outcome::Win => "Takahashi",
+                _ => "Aoki",
+            };
             let block = &last_word[last_word.len() - BLOCK..];
             writeln!(out, "{stuck} has no word that starts with \"{block}\".")?;
         }
