@@ -2,8 +2,9 @@
 //!
 //! Each case is timed the way the judge sees a submission: a whole process, stdin redirected from
 //! a file, stdout discarded. The inputs come from the generators the tests use, with fixed seeds.
-//! Every binary is run once to check its output, then timed over [`RUNS`] runs; the table shows
-//! the median. Peak memory is the child's `ru_maxrss` from `wait4`.
+//! Every binary is run once to check its output, then all are timed by turns over [`RUNS`]
+//! rounds; the table shows each one's median. Peak memory is the child's `ru_maxrss` from
+//! `wait4`.
 //!
 //! Options (after `cargo bench --bench speed --`):
 //! - `--compare BINARY:LABEL=PATH` also times the program at `PATH` on `BINARY`'s inputs, checks
@@ -137,17 +138,16 @@ fn bench_kind(
     for (n, input) in cases {
         let path = scratch.join("input.txt");
         fs::write(&path, &input).expect("the input file can be written");
-        let mut expected = None;
-        for (program, medians) in programs.iter().zip(&mut medians) {
-            let median = bench_case(program, &path, &mut expected);
+        let measured = bench_case(programs, &path);
+        for ((program, medians), measured) in programs.iter().zip(&mut medians).zip(measured) {
             let row = Row {
                 program: &program.label,
                 kind,
                 n,
                 bytes: input.len(),
             };
-            row.print(&median);
-            medians.push(median.ok().map(|(time, _)| time));
+            row.print(&measured);
+            medians.push(measured.ok().map(|(time, _)| time));
         }
     }
     let mut growth = Vec::new();
@@ -191,13 +191,43 @@ impl Row<'_> {
     }
 }
 
-/// Checks `program` once on the input at `path` (against `expected`, the first program's
-/// output), then returns its median wall time and largest peak memory over [`RUNS`] runs.
-fn bench_case(
+/// Checks each program once on the input at `path` (against the first one's output), then times
+/// them by turns, [`RUNS`] rounds of one run each, so that a slow spell of the machine falls on
+/// all of them alike. Returns each program's median wall time and largest peak memory, or why
+/// it could not be timed.
+fn bench_case(programs: &[Program], path: &Path) -> Vec<Result<(Duration, u64), String>> {
+    let mut expected = None;
+    let mut runs: Vec<Result<Vec<(Duration, u64)>, String>> = programs
+        .iter()
+        .map(|program| check_output(program, path, &mut expected).map(|()| Vec::new()))
+        .collect();
+    for _ in 0..RUNS {
+        for (program, runs) in programs.iter().zip(&mut runs) {
+            if let Ok(done) = runs {
+                match timed_run(&program.path, path) {
+                    Ok(run) => done.push(run),
+                    Err(failure) => *runs = Err(failure),
+                }
+            }
+        }
+    }
+    runs.into_iter()
+        .map(|runs| {
+            let mut runs = runs?;
+            let peak = runs.iter().map(|&(_, peak)| peak).max().unwrap_or_default();
+            runs.sort();
+            Ok((runs[RUNS / 2].0, peak))
+        })
+        .collect()
+}
+
+/// Runs `program` once on the input at `path` and checks its output against `expected`, the
+/// first program's output, which the first call records.
+fn check_output(
     program: &Program,
     path: &Path,
     expected: &mut Option<Vec<u8>>,
-) -> Result<(Duration, u64), String> {
+) -> Result<(), String> {
     let output = Command::new(&program.path)
         .stdin(File::open(path).expect("the input file can be opened"))
         .stderr(Stdio::null())
@@ -207,19 +237,13 @@ fn bench_case(
         return Err(format!("failed: {}", output.status));
     }
     match expected {
-        Some(expected) if *expected != output.stdout => return Err("wrong answer".to_string()),
-        Some(_) => {}
-        None => *expected = Some(output.stdout),
+        Some(expected) if *expected != output.stdout => Err("wrong answer".to_string()),
+        Some(_) => Ok(()),
+        None => {
+            *expected = Some(output.stdout);
+            Ok(())
+        }
     }
-    let mut times = Vec::with_capacity(RUNS);
-    let mut peak = 0;
-    for _ in 0..RUNS {
-        let (time, peak_kilobytes) = timed_run(&program.path, path)?;
-        times.push(time);
-        peak = peak.max(peak_kilobytes);
-    }
-    times.sort();
-    Ok((times[RUNS / 2], peak))
 }
 
 /// Runs `binary` on the input at `path` through a fresh launcher process (see [`launch`]) and
