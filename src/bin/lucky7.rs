@@ -11,6 +11,7 @@
 //! - Two rounds are one lookup in [`PAIR_STEP`], a table built at compile time, and the pass
 //!   stops as soon as the set is empty or full, which no earlier round can change: O(N) time,
 //!   and N / 2 + N / 8 bytes besides the input buffer.
+//! - `--explain` keeps the set of every round instead and plays the game forwards from them.
 
 use plumbing::{
     Count, InputError, TokenSource, fail, first_disallowed, next_token, unexpected_character,
@@ -130,22 +131,37 @@ impl RuntimeReadable for Digits {
 
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
         let Self(rounds) = self;
-        let s = next_token(source, || "S".to_string())?;
-        let bytes = s.as_bytes();
-        if let Some(bad) = first_disallowed(bytes, |b| b.is_ascii_digit()) {
-            return Err(unexpected_character("S", s, bad, "the digits 0-9"));
-        }
-        if bytes.len() != rounds {
-            return Err(InputError::Invalid(format!(
-                "S has {} digits, but N is {rounds}",
-                bytes.len()
-            )));
-        }
+        let is_digit = |b: u8| b.is_ascii_digit();
+        let digits = round_string(source, "S", rounds, is_digit, "the digits 0-9", "digits")?;
         Ok(PackedDigits {
             rounds,
-            pairs: pack_digits(bytes),
+            pairs: pack_digits(digits),
         })
     }
+}
+
+/// The next token, `what` (S or X), checked to have a character for each of the `rounds`
+/// rounds (`unit`s), each `allowed` (`alphabet` in words).
+fn round_string<'s, R: BufRead, S: Source<R>>(
+    source: &'s mut S,
+    what: &str,
+    rounds: usize,
+    allowed: impl Fn(u8) -> bool,
+    alphabet: &str,
+    unit: &str,
+) -> Result<&'s [u8], InputError> {
+    let token = next_token(source, || what.to_string())?;
+    let bytes = token.as_bytes();
+    if let Some(bad) = first_disallowed(bytes, allowed) {
+        return Err(unexpected_character(what, token, bad, alphabet));
+    }
+    if bytes.len() != rounds {
+        return Err(InputError::Invalid(format!(
+            "{what} has {} {unit}, but N is {rounds}",
+            bytes.len()
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Packs ASCII digits two to a byte, the first of each pair in the low half.
@@ -210,19 +226,9 @@ impl RuntimeReadable for Players {
 
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
         let Self(digits) = self;
-        let x = next_token(source, || "X".to_string())?;
-        let bytes = x.as_bytes();
-        if let Some(bad) = first_disallowed(bytes, |b| (b == b'A') | (b == b'T')) {
-            return Err(unexpected_character("X", x, bad, "A and T"));
-        }
-        if bytes.len() != digits.rounds {
-            return Err(InputError::Invalid(format!(
-                "X has {} letters, but N is {}",
-                bytes.len(),
-                digits.rounds
-            )));
-        }
-        let eights = bytes.chunks_exact(8);
+        let is_player = |b: u8| (b == b'A') | (b == b'T');
+        let players = round_string(source, "X", digits.rounds, is_player, "A and T", "letters")?;
+        let eights = players.chunks_exact(8);
         let rest = eights.remainder();
         let mut takahashi: Vec<u8> = eights.map(takahashi_bits).collect();
         if !rest.is_empty() {

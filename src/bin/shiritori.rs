@@ -11,6 +11,8 @@
 //!   decides is a draw. O(N + 52³) time and memory.
 //! - The same FIFO pass meets the vertices in order of their distance from the end, which is the
 //!   length of the game when the winner hurries and the loser delays (`--depth`).
+//! - `--explain` plays games out move by move from these outcomes and lengths, and `--dot` draws
+//!   the graph for Graphviz; the judge's answer pays nothing for either.
 
 use plumbing::{
     Count, InputError, TokenSource, fail, first_disallowed, next_token, quoted,
