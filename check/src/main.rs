@@ -243,7 +243,7 @@ fn check(options: &Options) -> ExitCode {
                 |arguments: &[&str]| trusted(problem, arguments, &input).unwrap_or_default();
             let mut text = report(&setting, &found, trusted);
             if let Some(path) = &options.save {
-                if let Err(error) = std::fs::write(path, found.input.text()) {
+                if let Err(error) = std::fs::write(path, &input) {
                     print_out(&text);
                     eprintln!(
                         "error: cannot save the input to {}: {error}",

@@ -706,7 +706,8 @@ impl Game<'_> {
                 writeln!(out, "{said}. {}: {last_word}", player(said))?;
                 at = self.to(next);
             }
-            // The loser is the one left without a word.
+            // The loser is the one left without a word: Takahashi if Aoki, to move after the
+            // first word, wins there.
             let stuck = match outcome {
                 Outcome::Win => "Takahashi",
                 _ => "Aoki",
