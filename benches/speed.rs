@@ -3,8 +3,8 @@
 //! Each case is timed the way the judge sees a submission: a whole process, stdin redirected from
 //! a file, stdout discarded. The inputs come from the generators the tests use, with fixed seeds.
 //! Every binary is run once to check its output, then all are timed by turns over [`RUNS`]
-//! rounds; the table shows each one's median. Peak memory is the child's `ru_maxrss` from
-//! `wait4`.
+//! rounds; the table shows each one's median. Programs run through the tool's process runner;
+//! peak memory is the child's `ru_maxrss` from `wait4`.
 //!
 //! Options (after `cargo bench --bench speed --`):
 //! - `--compare BINARY:LABEL=PATH` also times the program at `PATH` on `BINARY`'s inputs, checks
@@ -15,13 +15,14 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use check::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
+use atcoder_games_tool::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
+use atcoder_games_tool::process::{self, Options, Stdin};
 use common::run::{LUCKY7, SHIRITORI};
 use std::env;
-use std::fs::{self, File};
+use std::fs;
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{self, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Timed runs per case, after one checked warm-up run.
 const RUNS: usize = 7;
@@ -41,7 +42,7 @@ fn main() {
     }
     let full = args.iter().any(|arg| arg == "--bench");
     let compared = compared_programs(&args);
-    let scratch = env::temp_dir().join(format!("atcoder-games-bench-{}", process::id()));
+    let scratch = env::temp_dir().join(format!("atcoder-games-bench-{}", std::process::id()));
     fs::create_dir_all(&scratch).expect("a scratch directory");
 
     print_machine();
@@ -228,12 +229,9 @@ fn check_output(
     path: &Path,
     expected: &mut Option<Vec<u8>>,
 ) -> Result<(), String> {
-    let output = Command::new(&program.path)
-        .stdin(File::open(path).expect("the input file can be opened"))
-        .stderr(Stdio::null())
-        .output()
-        .map_err(|error| format!("cannot run: {error}"))?;
-    if !output.status.success() {
+    let output = process::run(&[&program.path], Stdin::File(path), &Options::default())
+        .map_err(|error| error.to_string())?;
+    if !output.succeeded() {
         return Err(format!("failed: {}", output.status));
     }
     match expected {
@@ -250,10 +248,13 @@ fn check_output(
 /// returns its wall time and peak memory in kilobytes.
 fn timed_run(binary: &str, path: &Path) -> Result<(Duration, u64), String> {
     let this = env::current_exe().expect("the benchmark knows its own path");
-    let output = Command::new(this)
-        .args([LAUNCH, binary])
-        .arg(path)
-        .output()
+    let command = [
+        this.as_os_str(),
+        LAUNCH.as_ref(),
+        binary.as_ref(),
+        path.as_os_str(),
+    ];
+    let output = process::run(&command, Stdin::Bytes(b""), &Options::default())
         .map_err(|error| format!("cannot launch: {error}"))?;
     let report = String::from_utf8_lossy(&output.stdout);
     let fields: Vec<u64> = report
@@ -277,25 +278,18 @@ fn timed_run(binary: &str, path: &Path) -> Result<(Duration, u64), String> {
 /// Started from this benchmark, which holds megabytes of generated input, every child would seem
 /// to use that much; started from this freshly executed launcher it is charged about a megabyte.
 fn launch(binary: &str, input: &Path) -> ! {
-    let stdin = File::open(input).expect("the input file can be opened");
-    let started = Instant::now();
-    let child = Command::new(binary)
-        .stdin(stdin)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary can be started");
-    let mut status = 0;
-    // SAFETY: an all-zero `rusage` is a valid value, and `wait4` only writes to the two
-    // locations it is given, both valid for the call.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid fits pid_t");
-    // SAFETY: as above; `pid` is our own child, not yet waited for.
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    let elapsed = started.elapsed();
-    assert_eq!(waited, pid, "wait4 failed");
-    println!("{} {} {}", elapsed.as_nanos(), usage.ru_maxrss, status);
-    process::exit(0);
+    let options = Options {
+        discard_stdout: true,
+        ..Options::default()
+    };
+    let run = process::run(&[binary], Stdin::File(input), &options).expect("the binary runs");
+    let kilobytes = run.peak_memory / 1024;
+    println!(
+        "{} {kilobytes} {}",
+        run.wall.as_nanos(),
+        run.status.into_raw()
+    );
+    std::process::exit(0);
 }
 
 /// The machine the numbers come from.

@@ -3,19 +3,18 @@
 
 mod common;
 
+use atcoder_games_tool::process::{Options, Stdin, run};
 use common::run::{LUCKY7, SHIRITORI, clean_error};
 use std::fs::File;
 use std::os::fd::{FromRawFd, OwnedFd};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 #[test]
 fn an_unreadable_input_is_a_clean_error() {
     for binary in [SHIRITORI, LUCKY7] {
         // Reading a directory fails with EISDIR.
-        let output = Command::new(binary)
-            .stdin(File::open("/").unwrap())
-            .output()
-            .unwrap();
+        let output = run(&[binary], Stdin::File(Path::new("/")), &Options::default()).unwrap();
         let message = clean_error(&output);
         assert!(message.contains("cannot read the input"), "{message}");
     }
@@ -25,10 +24,13 @@ fn an_unreadable_input_is_a_clean_error() {
 fn a_closed_input_is_an_empty_one() {
     for binary in [SHIRITORI, LUCKY7] {
         // `<&-` starts the binary with file descriptor 0 closed.
-        let output = Command::new("sh")
-            .args(["-c", &format!("exec '{binary}' <&-")])
-            .output()
-            .unwrap();
+        let script = format!("exec '{binary}' <&-");
+        let output = run(
+            &["sh", "-c", &script],
+            Stdin::Bytes(b""),
+            &Options::default(),
+        )
+        .unwrap();
         let message = clean_error(&output);
         assert!(message.contains("ends before N"), "{message}");
     }

@@ -3,9 +3,9 @@
 
 mod common;
 
-use check::generate::{Lucky7Kind, lucky7_input};
-use check::oracle::{lucky7_winner, lucky7_winner_by_residues};
-use check::strategy::{game, small_game};
+use atcoder_games_tool::generate::{Lucky7Kind, lucky7_input};
+use atcoder_games_tool::oracle::{lucky7_winner, lucky7_winner_by_residues};
+use atcoder_games_tool::strategy::{game, small_game};
 use common::run::{LUCKY7, assert_error, clean_error, run, run_with_memory_limit, success};
 use proptest::prelude::*;
 
@@ -167,6 +167,8 @@ fn missing_or_mismatched_strings_are_errors() {
     assert_error(LUCKY7, "2\n35\n", &["ends before X"]);
     assert_error(LUCKY7, "3\n35\nATA\n", &["S has 2 digits, but N is 3"]);
     assert_error(LUCKY7, "2\n35\nATA\n", &["X has 3 letters, but N is 2"]);
+    assert_error(LUCKY7, "2\n3\nAT\n", &["S has 1 digit, but N is 2"]);
+    assert_error(LUCKY7, "2\n35\nA\n", &["X has 1 letter, but N is 2"]);
     assert_error(LUCKY7, "2\n35\nAT\nA\n", &["unexpected \"A\" after X"]);
 }
 

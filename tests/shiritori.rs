@@ -3,9 +3,9 @@
 
 mod common;
 
-use check::generate::{Rng, STAR_HUB, ShiritoriKind, random_word, shiritori_input};
-use check::oracle::shiritori_winners;
-use check::strategy::small_dictionary;
+use atcoder_games_tool::generate::{Rng, STAR_HUB, ShiritoriKind, random_word, shiritori_input};
+use atcoder_games_tool::oracle::shiritori_winners;
+use atcoder_games_tool::strategy::small_dictionary;
 use common::run::{SHIRITORI, assert_error, clean_error, run, run_with_memory_limit, success};
 use proptest::prelude::*;
 

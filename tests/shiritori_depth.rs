@@ -1,11 +1,11 @@
 //! `shiritori --depth`: how many words each game lasts when the winner hurries and the loser
-//! delays, and the command line around it.
+//! delays.
 
 mod common;
 
-use check::generate::{ShiritoriKind, shiritori_input};
-use check::oracle::shiritori_depths;
-use check::strategy::small_dictionary;
+use atcoder_games_tool::generate::{ShiritoriKind, shiritori_input};
+use atcoder_games_tool::oracle::shiritori_depths;
+use atcoder_games_tool::strategy::small_dictionary;
 use common::run::{SHIRITORI, clean_error, run, success};
 use proptest::prelude::*;
 use std::fs;
@@ -115,30 +115,6 @@ fn depths_agree_with_the_oracle_on_larger_dictionaries() {
     for kind in [ShiritoriKind::SmallAlphabet, ShiritoriKind::Duplicates] {
         let words = kind.words(3000, 8);
         assert_eq!(depths(&words), shiritori_depths(&words), "{kind:?}");
-    }
-}
-
-#[test]
-fn help_is_printed_on_request() {
-    for flag in ["--help", "-h"] {
-        let output = success(&run(SHIRITORI, &[flag], ""));
-        assert!(
-            output.starts_with("usage: shiritori [--depth | --explain I... | --dot]"),
-            "{output}"
-        );
-        assert!(output.contains("--depth"));
-    }
-}
-
-#[test]
-fn an_unknown_argument_is_a_usage_error() {
-    for arguments in [&["--deep"][..], &["depth"], &["--depth", "-x"]] {
-        let output = run(SHIRITORI, arguments, "1\nabc\n");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
-        assert!(output.stdout.is_empty());
-        assert!(stderr.starts_with("error: unknown argument"), "{stderr}");
-        assert!(stderr.contains("usage: shiritori"), "{stderr}");
     }
 }
 

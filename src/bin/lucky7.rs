@@ -1,7 +1,7 @@
 //! AtCoder ABC195 E "Lucky 7 Battle": who wins when Takahashi wants a multiple of 7 and Aoki not.
 //!
 //! This file is a complete judge submission (Rust 1.89, edition 2024, proconio 0.5.0). The
-//! crate's README explains the solution in full and works sample 1 through it; in short:
+//! crate's docs/lucky7.md explains the solution in full and works sample 1 through it; in short:
 //!
 //! - Only the residue of the number modulo 7 matters: appending `d` to a number with residue `r`
 //!   gives residue `(10r + d) mod 7`, whatever the number was.
@@ -11,7 +11,9 @@
 //! - Two rounds are one lookup in [`PAIR_STEP`], a table built at compile time, and the pass
 //!   stops as soon as the set is empty or full, which no earlier round can change: O(N) time,
 //!   and N / 2 + N / 8 bytes besides the input buffer.
-//! - `--explain` keeps the set of every round instead and plays the game forwards from them.
+//!
+//! The crate's tool, `atcoder-games`, plays the game out from this file's tables, so its items
+//! are `pub`.
 
 use plumbing::{
     Count, InputError, TokenSource, fail, first_disallowed, next_token, unexpected_character,
@@ -20,74 +22,67 @@ use plumbing::{
 use proconio::input;
 use proconio::source::{Readable, RuntimeReadable, Source};
 use std::ffi::OsString;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     run(std::env::args_os().skip(1))
 }
 
-/// The whole program, given its command-line arguments: `main` for this binary, and the trusted
-/// answer of the `check` tool, which includes this file.
+/// The whole program, given its command-line arguments: `main` for this binary, and
+/// `atcoder-games solve lucky7`, which includes this file.
 pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
-    let mode = match parse_arguments(arguments) {
-        Ok(Command::Help) => return write_report(|out| out.write_all(USAGE.as_bytes())),
-        Ok(Command::Solve(mode)) => mode,
-        Err(message) => return usage_error(&message, USAGE),
-    };
+    match parse_arguments(arguments) {
+        Ok(Request::Help) => return write_report(|out| out.write_all(HELP.as_bytes())),
+        Ok(Request::Winner) => {}
+        Err(message) => return usage_error(&message, HELP),
+    }
     let mut source = TokenSource::new(io::stdin().lock());
-    let game = match read_game(&mut source) {
-        Ok(game) => game,
-        Err(error) => return fail(&source.message(error)),
-    };
-    match mode {
-        Mode::Winner if takahashi_wins(&game) => write_report(|out| out.write_all(b"Takahashi\n")),
-        Mode::Winner => write_report(|out| out.write_all(b"Aoki\n")),
-        Mode::Explain => write_report(|out| explain_game(out, &game)),
+    match read_game(&mut source) {
+        Ok(game) if takahashi_wins(&game) => write_report(|out| out.write_all(b"Takahashi\n")),
+        Ok(_) => write_report(|out| out.write_all(b"Aoki\n")),
+        Err(error) => fail(&source.message(error)),
     }
 }
 
-const USAGE: &str = "\
-usage: lucky7 [--explain] < input
+/// The help; its first line is the usage that a usage error repeats.
+const HELP: &str = "\
+Usage: lucky7 < input
 
 Solves AtCoder ABC195 E \"Lucky 7 Battle\": reads N, S and X, and prints who wins, Takahashi or
 Aoki.
 
-options:
-  --explain   instead, play the game out under optimal play, a round per line, with the
-              residues modulo 7 from which Takahashi wins before and after each round
+Options:
   -h, --help  print this help
+
+To see the game played out: atcoder-games explain lucky7 (the crate's tool, see its README).
 ";
 
 /// What the command line asks for.
-enum Command {
+enum Request {
     Help,
-    Solve(Mode),
-}
-
-/// What to print for the game read.
-enum Mode {
     /// The judge's output: the winner.
     Winner,
-    /// The winner and the game played out.
-    Explain,
 }
 
-/// Reads the command line: nothing, `--explain`, or `--help`.
-fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Command, String> {
-    let mut mode = Mode::Winner;
+/// Reads the command line: nothing, or `--help`. Every argument is checked, so a mistake is
+/// reported wherever it stands, `--help` or not.
+fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request, String> {
+    let mut request = Request::Winner;
     for argument in arguments {
         match argument.to_str() {
-            Some("--explain") => mode = Mode::Explain,
-            Some("-h" | "--help") => return Ok(Command::Help),
+            Some("-h" | "--help") => request = Request::Help,
+            Some("--explain") => {
+                return Err("--explain has moved to the tool: atcoder-games explain lucky7".into());
+            }
             _ => return Err(format!("unknown argument {argument:?}")),
         }
     }
-    Ok(Command::Solve(mode))
+    Ok(request)
 }
 
-/// Reads the input, `N`, `S` and `X`, into a [`Game`].
-fn read_game<R: BufRead>(source: &mut TokenSource<R>) -> Result<Game, InputError> {
+/// Reads the input, `N`, `S` and `X`, into a [`PackedGame`].
+pub fn read_game<R: BufRead>(source: &mut TokenSource<R>) -> Result<PackedGame, InputError> {
     input! {
         from &mut *source,
         n: Rounds,
@@ -132,7 +127,7 @@ impl RuntimeReadable for Digits {
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
         let Self(rounds) = self;
         let is_digit = |b: u8| b.is_ascii_digit();
-        let digits = round_string(source, "S", rounds, is_digit, "the digits 0-9", "digits")?;
+        let digits = round_string(source, "S", rounds, is_digit, "the digits 0-9", "digit")?;
         Ok(PackedDigits {
             rounds,
             pairs: pack_digits(digits),
@@ -140,8 +135,8 @@ impl RuntimeReadable for Digits {
     }
 }
 
-/// The next token, `what` (S or X), checked to have a character for each of the `rounds`
-/// rounds (`unit`s), each `allowed` (`alphabet` in words).
+/// The next token, `what` (S or X), checked to have a character (a `unit`) for each of the
+/// `rounds` rounds, each `allowed` (`alphabet` in words).
 fn round_string<'s, R: BufRead, S: Source<R>>(
     source: &'s mut S,
     what: &str,
@@ -156,8 +151,9 @@ fn round_string<'s, R: BufRead, S: Source<R>>(
         return Err(unexpected_character(what, token, bad, alphabet));
     }
     if bytes.len() != rounds {
+        let plural = if bytes.len() == 1 { "" } else { "s" };
         return Err(InputError::Invalid(format!(
-            "{what} has {} {unit}, but N is {rounds}",
+            "{what} has {} {unit}{plural}, but N is {rounds}",
             bytes.len()
         )));
     }
@@ -195,39 +191,39 @@ fn pack_digits(digits: &[u8]) -> Vec<u8> {
 }
 
 /// proconio marker for `X`, read against the digits of S: one player, `A` or `T`, for each of
-/// its rounds. The result is the whole [`Game`].
+/// its rounds. The result is the whole [`PackedGame`].
 struct Players(PackedDigits);
 
 /// A game as the DP reads it: S as [`Digits`] packs it, and X as one bit per round, eight to a
 /// byte (round `i` in bit `i % 8` of byte `i / 8`), set when the round is Takahashi's.
-struct Game {
+pub struct PackedGame {
     digits: PackedDigits,
     takahashi: Vec<u8>,
 }
 
-impl Game {
-    fn rounds(&self) -> usize {
+impl PackedGame {
+    pub fn rounds(&self) -> usize {
         self.digits.rounds
     }
 
     /// S's digit of round `round` (from 0).
-    fn digit(&self, round: usize) -> usize {
+    pub fn digit(&self, round: usize) -> usize {
         usize::from(self.digits.pairs[round / 2] >> (round % 2 * 4) & 0xF)
     }
 
     /// Whether Takahashi plays round `round` (from 0).
-    fn takahashi_plays(&self, round: usize) -> bool {
+    pub fn takahashi_plays(&self, round: usize) -> bool {
         self.takahashi[round / 8] >> (round % 8) & 1 == 1
     }
 }
 
 impl RuntimeReadable for Players {
-    type Output = Result<Game, InputError>;
+    type Output = Result<PackedGame, InputError>;
 
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
         let Self(digits) = self;
         let is_player = |b: u8| (b == b'A') | (b == b'T');
-        let players = round_string(source, "X", digits.rounds, is_player, "A and T", "letters")?;
+        let players = round_string(source, "X", digits.rounds, is_player, "A and T", "letter")?;
         let eights = players.chunks_exact(8);
         let rest = eights.remainder();
         let mut takahashi: Vec<u8> = eights.map(takahashi_bits).collect();
@@ -236,7 +232,7 @@ impl RuntimeReadable for Players {
             padded[..rest.len()].copy_from_slice(rest);
             takahashi.push(takahashi_bits(&padded));
         }
-        Ok(Game { digits, takahashi })
+        Ok(PackedGame { digits, takahashi })
     }
 }
 
@@ -252,7 +248,7 @@ fn takahashi_bits(players: &[u8]) -> u8 {
 }
 
 /// Residues modulo 7, each a bit of a winning set.
-const RESIDUES: usize = 7;
+pub const RESIDUES: usize = 7;
 
 /// Number of possible winning sets: every subset of the 7 residues.
 const MASKS: usize = 1 << RESIDUES;
@@ -264,7 +260,7 @@ const ALL_RESIDUES: usize = 0b111_1111;
 const ROUND_KINDS: usize = 2 * RESIDUES;
 
 /// The kind of a round with `digit` played by Takahashi or not, as [`ROUND_STEP`] numbers it.
-const fn round_kind(takahashi: bool, digit: usize) -> usize {
+pub const fn round_kind(takahashi: bool, digit: usize) -> usize {
     digit % RESIDUES + if takahashi { RESIDUES } else { 0 }
 }
 
@@ -274,7 +270,7 @@ const fn round_kind(takahashi: bool, digit: usize) -> usize {
 /// From residue `r` the player of the round may append the digit, reaching `(10r + digit) mod 7`,
 /// or append 0, reaching `10r mod 7`. Takahashi wins from `r` when he plays the round and one of
 /// the two is winning, or when Aoki plays it and both are.
-const ROUND_STEP: [[u8; MASKS]; ROUND_KINDS] = {
+pub const ROUND_STEP: [[u8; MASKS]; ROUND_KINDS] = {
     let mut step = [[0; MASKS]; ROUND_KINDS];
     let mut kind = 0;
     while kind < ROUND_KINDS {
@@ -351,7 +347,7 @@ const PAIR_KIND: [[u8; 256]; 4] = {
 /// that share a byte of player bits. From no winning residue, or from all of them, both choices
 /// of either player lead to the same set again, so once the set is empty or full the earlier
 /// rounds cannot change it and the pass stops. O(N).
-fn takahashi_wins(game: &Game) -> bool {
+pub fn takahashi_wins(game: &PackedGame) -> bool {
     let rounds = game.rounds();
     let pairs = &game.digits.pairs[..rounds / 2];
     let step_pair = |winning: usize, players: u8, digits: u8| {
@@ -383,66 +379,6 @@ fn takahashi_wins(game: &Game) -> bool {
         }
     }
     winning & 1 == 1
-}
-
-/// The `--explain` answer: the winner, then the game played out under optimal play, a round per
-/// line: who appends which digit, how the residue changes, and the residues from which Takahashi
-/// wins before and after the round.
-///
-/// Unlike [`takahashi_wins`], this needs the winning set of every round, so it runs the whole
-/// backward pass with [`ROUND_STEP`], keeping each set; then it plays forwards from residue 0. A
-/// player whose choice decides the game makes the choice that wins it; a player who cannot change
-/// the outcome (both choices win, or both lose) appends S's digit.
-fn explain_game(out: &mut dyn Write, game: &Game) -> io::Result<()> {
-    let rounds = game.rounds();
-    // winning[i]: the residues from which Takahashi wins before round i (from 0); after the last
-    // round, residue 0 only.
-    let mut winning = vec![0; rounds + 1];
-    winning[rounds] = 1;
-    for round in (0..rounds).rev() {
-        let kind = round_kind(game.takahashi_plays(round), game.digit(round));
-        winning[round] = ROUND_STEP[kind][usize::from(winning[round + 1])];
-    }
-    let winner = if winning[0] & 1 == 1 {
-        "Takahashi"
-    } else {
-        "Aoki"
-    };
-    writeln!(out, "{winner} wins.")?;
-    let mut residue = 0;
-    for round in 0..rounds {
-        let (takahashi, digit) = (game.takahashi_plays(round), game.digit(round));
-        let wins_after = |residue: usize| winning[round + 1] >> residue & 1 == 1;
-        let with_digit = (10 * residue + digit) % RESIDUES;
-        let with_zero = 10 * residue % RESIDUES;
-        // The 0 is appended only when it decides the game for the player: a win for Takahashi
-        // from it exactly when Takahashi plays.
-        let zero_decides = wins_after(with_digit) != wins_after(with_zero);
-        let (appended, next) = if zero_decides && wins_after(with_zero) == takahashi {
-            (0, with_zero)
-        } else {
-            (digit, with_digit)
-        };
-        let player = if takahashi { "Takahashi" } else { "Aoki" };
-        let (before, after) = (residue_set(winning[round]), residue_set(winning[round + 1]));
-        writeln!(
-            out,
-            "Round {}: {player} appends {appended} ({digit} or 0): residue {residue} -> {next}. \
-             Takahashi wins from {before} before it and {after} after it.",
-            round + 1
-        )?;
-        residue = next;
-    }
-    Ok(())
-}
-
-/// A winning set as `{a, b}`, in increasing order (`{}` when empty).
-fn residue_set(mask: u8) -> String {
-    let residues: Vec<String> = (0..RESIDUES)
-        .filter(|residue| mask >> residue & 1 == 1)
-        .map(|residue| residue.to_string())
-        .collect();
-    format!("{{{}}}", residues.join(", "))
 }
 
 // The input and output plumbing, the same in every solution of this crate. A submission is one
@@ -525,10 +461,11 @@ pub mod plumbing {
         ExitCode::FAILURE
     }
 
-    /// Reports a mistake on the command line, `message`, then the `usage`, and exits with
-    /// status 2.
-    pub fn usage_error(message: &str, usage: &str) -> ExitCode {
-        eprintln!("error: {message}\n\n{usage}");
+    /// Reports a mistake on the command line as clap-built tools do: `message`, the usage (the
+    /// first line of `help`) and a pointer to `--help`; exits with status 2.
+    pub fn usage_error(message: &str, help: &str) -> ExitCode {
+        let usage = help.lines().next().unwrap_or_default();
+        eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
         ExitCode::from(2)
     }
 

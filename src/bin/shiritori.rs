@@ -1,7 +1,7 @@
 //! AtCoder ABC209 E "Shiritori": for every word, who wins 3-shiritori when Takahashi opens with it.
 //!
 //! This file is a complete judge submission (Rust 1.89, edition 2024, proconio 0.5.0). The
-//! crate's README explains the solution in full; in short:
+//! crate's docs/shiritori.md explains the solution in full; in short:
 //!
 //! - Only a word's first and last three letters matter, so every three-letter block is a vertex
 //!   and every word an edge from its first block to its last: a move. After Takahashi opens with
@@ -11,8 +11,9 @@
 //!   decides is a draw. O(N + 52³) time and memory.
 //! - The same FIFO pass meets the vertices in order of their distance from the end, which is the
 //!   length of the game when the winner hurries and the loser delays (`--depth`).
-//! - `--explain` plays games out move by move from these outcomes and lengths, and `--dot` draws
-//!   the graph for Graphviz; the judge's answer pays nothing for either.
+//!
+//! The crate's tool, `atcoder-games`, plays the games out and draws the graph from this file's
+//! analysis, so its items are `pub`.
 
 use plumbing::{
     Count, InputError, TokenSource, fail, first_disallowed, next_token, quoted,
@@ -20,161 +21,95 @@ use plumbing::{
 };
 use proconio::input;
 use proconio::source::{RuntimeReadable, Source};
-use std::collections::HashMap;
 use std::ffi::OsString;
-use std::io::{self, BufRead, Write};
-use std::marker::PhantomData;
+use std::io::{self, BufRead};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     run(std::env::args_os().skip(1))
 }
 
-/// The whole program, given its command-line arguments: `main` for this binary, and the trusted
-/// answer of the `check` tool, which includes this file.
+/// The whole program, given its command-line arguments: `main` for this binary, and
+/// `atcoder-games solve shiritori`, which includes this file.
 pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
-    let mode = match parse_arguments(arguments) {
-        Ok(Command::Help) => return write_report(|out| out.write_all(USAGE.as_bytes())),
-        Ok(Command::Solve(mode)) => mode,
-        Err(message) => return usage_error(&message, USAGE),
+    let request = match parse_arguments(arguments) {
+        Ok(request) => request,
+        Err(message) => return usage_error(&message, HELP),
+    };
+    let render = match request {
+        Request::Help => return write_report(|out| out.write_all(HELP.as_bytes())),
+        Request::Winners => render_winners,
+        Request::Depths => render_depths,
     };
     let mut source = TokenSource::new(io::stdin().lock());
-    match mode {
-        Mode::Winners => solve::<_, Unspelled>(&mut source, |words, analysis| {
-            write_report(|out| out.write_all(&render_winners(&words.edges, analysis)))
-        }),
-        Mode::Depths => solve::<_, Unspelled>(&mut source, |words, analysis| {
-            write_report(|out| out.write_all(&render_depths(&words.edges, analysis)))
-        }),
-        Mode::Explain(numbers) => solve::<_, Spellings>(&mut source, |words, analysis| {
-            let checked = check_word_numbers(&numbers, words.edges.len());
-            match checked {
-                Ok(()) => write_report(|out| explain_games(out, words, analysis, &numbers)),
-                Err(message) => fail(&message),
-            }
-        }),
-        Mode::Dot => solve::<_, Spellings>(&mut source, |words, analysis| {
-            write_report(|out| write_dot(out, words, analysis))
-        }),
-    }
-}
-
-/// Reads the dictionary, keeping of each word what `K` keeps, analyses the game, and hands both
-/// to `answer`; or reports what is wrong with the input.
-fn solve<R: BufRead, K: Keep>(
-    source: &mut TokenSource<R>,
-    answer: impl FnOnce(&Dictionary<K>, &Analysis) -> ExitCode,
-) -> ExitCode {
-    match read_dictionary(source) {
-        Ok(dictionary) => {
-            let analysis = retrograde_analysis(ReverseGraph::new(&dictionary.edges));
-            answer(&dictionary, &analysis)
+    match read_dictionary(&mut source) {
+        Ok(words) => {
+            let analysis = retrograde_analysis(ReverseGraph::new(&words));
+            write_report(|out| out.write_all(&render(&words, &analysis)))
         }
         Err(error) => fail(&source.message(error)),
     }
 }
 
-const USAGE: &str = "\
-usage: shiritori [--depth | --explain I... | --dot] < input
+/// The help; its first line is the usage that a usage error repeats.
+const HELP: &str = "\
+Usage: shiritori [--depth] < input
 
 Solves AtCoder ABC209 E \"Shiritori\": reads N and N words, and prints for each word in input
 order who wins when Takahashi opens with it: Takahashi, Aoki or Draw.
 
-options:
-  --depth      also print how many words the game lasts, counting the opening word, when the
-               winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
-  --explain I  instead, play out the game that Takahashi opens with word I (1 to N) under
-               optimal play, a word per line; may be given several times
-  --dot        instead, print the game graph for Graphviz: a node per three-letter block,
-               coloured by who wins there, and an edge per word. Render it with
-               `dot -Tsvg -o game.svg`; Graphviz's layout gets slow beyond a few thousand words
-  -h, --help   print this help
+Options:
+  --depth     also print how many words the game lasts, counting the opening word, when the
+              winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
+  -h, --help  print this help
+
+To see the games played out, or the game graph drawn: atcoder-games explain shiritori I...,
+atcoder-games dot shiritori (the crate's tool, see its README).
 ";
 
 /// What the command line asks for.
-enum Command {
+enum Request {
     Help,
-    Solve(Mode),
-}
-
-/// What to print for the words read.
-enum Mode {
     /// The judge's output: the winner of each game.
     Winners,
     /// The winner of each game and its length.
     Depths,
-    /// The games opened with these words (numbered from 1), played out.
-    Explain(Vec<usize>),
-    /// The game graph in Graphviz's DOT language.
-    Dot,
 }
 
-/// Reads the command line: nothing, `--depth`, `--explain I` (or `--explain=I`, repeatable),
-/// `--dot`, or `--help`.
-fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Command, String> {
-    let (mut depths, mut dot) = (false, false);
-    let mut explained = Vec::new();
-    let mut arguments = arguments.map(|argument| argument.into_string());
-    while let Some(argument) = arguments.next() {
-        let number = match argument.as_deref() {
-            Ok("--depth") => {
-                depths = true;
-                continue;
+/// Reads the command line: nothing, `--depth`, or `--help`. Every argument is checked, so a
+/// mistake is reported wherever it stands, `--help` or not.
+fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request, String> {
+    let (mut depths, mut help) = (false, false);
+    for argument in arguments {
+        match argument.to_str() {
+            Some("--depth") => depths = true,
+            Some("-h" | "--help") => help = true,
+            Some(flag) if flag == "--explain" || flag.starts_with("--explain=") => {
+                return Err(format!(
+                    "{flag} has moved to the tool: atcoder-games explain shiritori I..."
+                ));
             }
-            Ok("--dot") => {
-                dot = true;
-                continue;
+            Some("--dot") => {
+                return Err("--dot has moved to the tool: atcoder-games dot shiritori".to_string());
             }
-            Ok("-h" | "--help") => return Ok(Command::Help),
-            Ok("--explain") => match arguments.next() {
-                Some(Ok(number)) => number,
-                Some(Err(number)) => {
-                    return Err(format!("--explain needs a word number, not {number:?}"));
-                }
-                None => return Err("--explain needs a word number".to_string()),
-            },
-            Ok(other) => match other.strip_prefix("--explain=") {
-                Some(number) => number.to_string(),
-                None => return Err(format!("unknown argument {other:?}")),
-            },
-            Err(other) => return Err(format!("unknown argument {other:?}")),
-        };
-        match number.parse() {
-            Ok(number) => explained.push(number),
-            Err(_) => return Err(format!("--explain needs a word number, not {number:?}")),
+            _ => return Err(format!("unknown argument {argument:?}")),
         }
     }
-    let chosen = [
-        (depths, "--depth"),
-        (!explained.is_empty(), "--explain"),
-        (dot, "--dot"),
-    ];
-    let mut chosen = chosen
-        .iter()
-        .filter(|(given, _)| *given)
-        .map(|(_, flag)| flag);
-    if let (Some(first), Some(second)) = (chosen.next(), chosen.next()) {
-        return Err(format!("{first} and {second} cannot be combined"));
-    }
-    Ok(Command::Solve(if depths {
-        Mode::Depths
-    } else if dot {
-        Mode::Dot
-    } else if explained.is_empty() {
-        Mode::Winners
-    } else {
-        Mode::Explain(explained)
-    }))
+    Ok(match (help, depths) {
+        (true, _) => Request::Help,
+        (false, true) => Request::Depths,
+        (false, false) => Request::Winners,
+    })
 }
 
 /// Letters per vertex: a word follows another when its first `BLOCK` letters are the other's last.
-const BLOCK: usize = 3;
+pub const BLOCK: usize = 3;
 
 /// Letters in the alphabet, `A`–`Z` then `a`–`z`; upper and lower case are different letters.
 const LETTERS: usize = 52;
 
 /// Number of vertices: every three-letter block, whether or not a word uses it.
-const VERTICES: usize = LETTERS * LETTERS * LETTERS;
+pub const VERTICES: usize = LETTERS * LETTERS * LETTERS;
 
 /// Most words the flat `u32` arrays can index.
 const MAX_WORDS: usize = u32::MAX as usize;
@@ -199,109 +134,48 @@ const LETTER_CODE: [u8; 256] = {
 };
 
 /// One word as a move: from the vertex of its first three letters to that of its last three.
-struct Edge {
-    from: u32,
-    to: u32,
+pub struct Edge {
+    pub from: u32,
+    pub to: u32,
 }
 
-/// The dictionary as read: each word as its move, and what `K` keeps of the words themselves.
-struct Dictionary<K> {
-    edges: Vec<Edge>,
-    spellings: K,
-}
-
-/// What [`Words`] keeps of each word besides its edge.
-trait Keep: Default {
-    fn keep(&mut self, word: &str);
-}
-
-/// Keeps nothing, for the answers that name no word. A choice made at run time inside the
-/// reading loop would cost the judge's answer several percent of its instructions; a type
-/// leaves that loop as lean as if there were no choice.
-#[derive(Default)]
-struct Unspelled;
-
-impl Keep for Unspelled {
-    fn keep(&mut self, _: &str) {}
-}
-
-/// Words as written, in one string, and where each ends in it: two allocations for all of them.
-#[derive(Default)]
-struct Spellings {
-    letters: String,
-    ends: Vec<usize>,
-}
-
-impl Keep for Spellings {
-    fn keep(&mut self, word: &str) {
-        self.letters.push_str(word);
-        self.ends.push(self.letters.len());
-    }
-}
-
-impl Spellings {
-    /// Word `index`, counted from 0.
-    fn get(&self, index: usize) -> &str {
-        let start = index.checked_sub(1).map_or(0, |before| self.ends[before]);
-        &self.letters[start..self.ends[index]]
-    }
-}
-
-/// Reads the input, `N` and then `N` words, each turned into its [`Edge`], keeping what `K`
-/// keeps of them.
-fn read_dictionary<R: BufRead, K: Keep>(
-    source: &mut TokenSource<R>,
-) -> Result<Dictionary<K>, InputError> {
+/// Reads the input, `N` and then `N` words, each turned into its [`Edge`].
+pub fn read_dictionary<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, InputError> {
     input! {
         from &mut *source,
         n: Count,
-        words: with Words::new(n?),
+        words: with Words(n?),
     }
-    let dictionary = words?;
-    match dictionary.edges.len() {
+    let words = words?;
+    match words.len() {
         0 => source.expect_end("N")?,
         n => source.expect_end(&format!("the last word (word {n})"))?,
     }
-    Ok(dictionary)
+    Ok(words)
 }
 
-/// proconio marker for the dictionary: `count` words, each read as its [`Edge`], keeping what
-/// `K` keeps of them.
+/// proconio marker for the dictionary: this many words, each read as its [`Edge`].
 ///
-/// Unlike proconio's `[T; n]`, it trusts `count` with memory only up to [`TRUSTED_CAPACITY`]
+/// Unlike proconio's `[T; n]`, it trusts the count with memory only up to [`TRUSTED_CAPACITY`]
 /// words, and it stops at the first word that is missing or malformed.
-struct Words<K> {
-    count: usize,
-    kept: PhantomData<K>,
-}
+struct Words(usize);
 
-impl<K> Words<K> {
-    fn new(count: usize) -> Self {
-        Self {
-            count,
-            kept: PhantomData,
-        }
-    }
-}
-
-impl<K: Keep> RuntimeReadable for Words<K> {
-    type Output = Result<Dictionary<K>, InputError>;
+impl RuntimeReadable for Words {
+    type Output = Result<Vec<Edge>, InputError>;
 
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
-        let count = self.count;
+        let Self(count) = self;
         if count > MAX_WORDS {
             return Err(InputError::Invalid(format!(
                 "N ({count}) is larger than the {MAX_WORDS} words supported"
             )));
         }
         let mut edges = Vec::with_capacity(count.min(TRUSTED_CAPACITY));
-        let mut spellings = K::default();
         for index in 1..=count {
             let word = next_token(source, || format!("word {index} of {count}"))?;
             edges.push(word_edge(word).ok_or_else(|| malformed_word(word, index))?);
-            spellings.keep(word);
         }
-        Ok(Dictionary { edges, spellings })
+        Ok(edges)
     }
 }
 
@@ -346,56 +220,72 @@ fn vertex(block: &[u8]) -> u32 {
     })
 }
 
-/// The word graph with every edge reversed, in compressed sparse row form: the vertices with an
-/// edge into `v` are `predecessors[first[v]..first[v + 1]]`. Two flat arrays instead of one `Vec`
-/// per vertex: one allocation, and each vertex's list lies contiguously in memory.
-struct ReverseGraph {
+/// Lists of numbers grouped by vertex, in compressed sparse row form: vertex `v`'s list is
+/// `items[first[v]..first[v + 1]]`. Two flat arrays instead of one `Vec` per vertex: two
+/// allocations in all, and each list lies contiguously in memory.
+pub struct Grouped {
     first: Vec<u32>,
-    predecessors: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Grouped {
+    /// Groups `count` numbers by vertex, `item(k)` under `vertex(k)`, by counting sort: O(count +
+    /// 52³). Each list keeps the order of `k`.
+    pub fn new(count: usize, vertex: impl Fn(usize) -> u32, item: impl Fn(usize) -> u32) -> Self {
+        // After the prefix sum, first[v + 1] is where v's list ends. The fill counts each end
+        // down to where the list starts, which is the end of the list before; filling from the
+        // last number to the first keeps each list in order.
+        let mut first = vec![0u32; VERTICES + 1];
+        for k in 0..count {
+            first[vertex(k) as usize + 1] += 1;
+        }
+        for v in 0..VERTICES {
+            first[v + 1] += first[v];
+        }
+        let mut items = vec![0u32; count];
+        for k in (0..count).rev() {
+            let slot = &mut first[vertex(k) as usize + 1];
+            *slot -= 1;
+            items[*slot as usize] = item(k);
+        }
+        first.copy_within(1.., 0);
+        first[VERTICES] = count as u32;
+        Self { first, items }
+    }
+
+    /// Vertex `v`'s list.
+    pub fn of(&self, v: u32) -> &[u32] {
+        let v = v as usize;
+        &self.items[self.first[v] as usize..self.first[v + 1] as usize]
+    }
+}
+
+/// The word graph with every edge reversed: the vertices with an edge into each vertex, and how
+/// many edges leave each.
+pub struct ReverseGraph {
+    predecessors: Grouped,
     /// Outgoing edges of each vertex, counting a repeated word as often as it is listed.
     out_degree: Vec<u32>,
 }
 
 impl ReverseGraph {
-    /// Builds the reversed graph by counting sort on the edges' heads: O(N + 52³).
-    fn new(words: &[Edge]) -> Self {
+    /// Builds the reversed graph of `words`: O(N + 52³).
+    pub fn new(words: &[Edge]) -> Self {
         let mut out_degree = vec![0u32; VERTICES];
-        // After the prefix sum, first[v + 1] is where v's list ends; the fill below counts each
-        // end down to where the list starts, so first[v] ends up at the start of v's list.
-        let mut first = vec![0u32; VERTICES + 1];
         for edge in words {
             out_degree[edge.from as usize] += 1;
-            first[edge.to as usize + 1] += 1;
         }
-        for v in 0..VERTICES {
-            first[v + 1] += first[v];
-        }
-        let mut predecessors = vec![0u32; words.len()];
-        for edge in words {
-            let slot = &mut first[edge.to as usize + 1];
-            *slot -= 1;
-            predecessors[*slot as usize] = edge.from;
-        }
-        // The fill moved each list's end down to its start, which is the end of the list before.
-        first.copy_within(1.., 0);
-        first[VERTICES] = words.len() as u32;
+        let predecessors = Grouped::new(words.len(), |k| words[k].to, |k| words[k].from);
         Self {
-            first,
             predecessors,
             out_degree,
         }
-    }
-
-    /// The vertices with an edge into `v`.
-    fn predecessors(&self, v: u32) -> &[u32] {
-        let v = v as usize;
-        &self.predecessors[self.first[v] as usize..self.first[v + 1] as usize]
     }
 }
 
 /// What the player to move at a vertex gets under optimal play.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Outcome {
+pub enum Outcome {
     Loss,
     Win,
     Draw,
@@ -404,7 +294,7 @@ enum Outcome {
 impl Outcome {
     /// Who wins when Takahashi's opening word leads to a vertex with this outcome: Aoki is the
     /// one to move there.
-    const fn winner(self) -> &'static str {
+    pub const fn winner(self) -> &'static str {
         match self {
             Self::Loss => "Takahashi",
             Self::Win => "Aoki",
@@ -414,9 +304,9 @@ impl Outcome {
 }
 
 /// What the retrograde analysis finds.
-struct Analysis {
+pub struct Analysis {
     /// Each vertex's outcome for the player to move.
-    outcome: Vec<Outcome>,
+    pub outcome: Vec<Outcome>,
     /// The decided vertices that some edge leads to, in the order the FIFO queue decided them.
     order: Vec<u32>,
     /// Where each depth starts in `order`: the vertices at depth `d` (the game from them lasts
@@ -427,7 +317,7 @@ struct Analysis {
 
 /// Decides every vertex by retrograde analysis: a vertex without a move is lost, one with a move
 /// into a lost vertex is won, one whose moves all lead into won vertices is lost, and one these
-/// rules never decide is a draw (the README shows why nobody can force a win from it).
+/// rules never decide is a draw (docs/shiritori.md shows why nobody can force a win from it).
 ///
 /// Decided vertices wait in a FIFO queue; taking one out, we look at every vertex with an edge
 /// into it. If it is lost, each such undecided predecessor is won at once. If it is won, the
@@ -438,7 +328,7 @@ struct Analysis {
 /// The vertices decided while one depth is taken out of the queue are one word deeper and come
 /// right after it, so noting where each depth starts is all `--depth` needs; the judge's answer
 /// pays one comparison per vertex for it and no memory.
-fn retrograde_analysis(mut graph: ReverseGraph) -> Analysis {
+pub fn retrograde_analysis(mut graph: ReverseGraph) -> Analysis {
     let mut outcome = vec![Outcome::Draw; VERTICES];
     // The out-degrees are needed only as the counters: take them over rather than copy them.
     let mut undecided_edges = std::mem::take(&mut graph.out_degree);
@@ -449,7 +339,7 @@ fn retrograde_analysis(mut graph: ReverseGraph) -> Analysis {
             outcome[v] = Outcome::Loss;
             // Most blocks are in no word at all: a dead end that no edge leads to has nothing
             // to pass on, and leaving it out of the queue saves visiting it.
-            if !graph.predecessors(v as u32).is_empty() {
+            if !graph.predecessors.of(v as u32).is_empty() {
                 queue.push(v as u32);
             }
         }
@@ -464,7 +354,7 @@ fn retrograde_analysis(mut graph: ReverseGraph) -> Analysis {
         }
         next += 1;
         let lost = outcome[v as usize] == Outcome::Loss;
-        for &u in graph.predecessors(v) {
+        for &u in graph.predecessors.of(v) {
             let u = u as usize;
             if outcome[u] != Outcome::Draw {
                 continue;
@@ -550,7 +440,7 @@ fn render_depths(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
 impl Analysis {
     /// Each decided vertex's depth, the number of words the game from it lasts under optimal
     /// play: its level in the queue (see [`retrograde_analysis`]). 0 for the others.
-    fn depths(&self) -> Vec<u32> {
+    pub fn depths(&self) -> Vec<u32> {
         let mut depth = vec![0; VERTICES];
         let level_ends = self.level_start[1..].iter().copied();
         let level_ends = level_ends.chain([self.order.len()]);
@@ -560,187 +450,6 @@ impl Analysis {
             }
         }
         depth
-    }
-}
-
-/// The words that leave each vertex, in input order: the moves of the player at that vertex.
-/// Compressed sparse row form, as in [`ReverseGraph`]: vertex `v`'s words (numbered from 0) are
-/// `words[first[v]..first[v + 1]]`.
-struct Moves {
-    first: Vec<u32>,
-    words: Vec<u32>,
-}
-
-impl Moves {
-    /// Groups the words by their first vertex by counting sort, which keeps the input order.
-    fn new(edges: &[Edge]) -> Self {
-        let mut first = vec![0u32; VERTICES + 1];
-        for edge in edges {
-            first[edge.from as usize + 1] += 1;
-        }
-        for v in 0..VERTICES {
-            first[v + 1] += first[v];
-        }
-        // Each vertex's next free slot, starting where its list starts.
-        let mut next = first.clone();
-        let mut words = vec![0; edges.len()];
-        for (word, edge) in (0..).zip(edges) {
-            let slot = &mut next[edge.from as usize];
-            words[*slot as usize] = word;
-            *slot += 1;
-        }
-        Self { first, words }
-    }
-
-    fn from(&self, v: u32) -> &[u32] {
-        let v = v as usize;
-        &self.words[self.first[v] as usize..self.first[v + 1] as usize]
-    }
-}
-
-/// The name of the player who says the `said`-th word of a game (from 1): Takahashi opens.
-fn player(said: usize) -> &'static str {
-    if said % 2 == 1 { "Takahashi" } else { "Aoki" }
-}
-
-/// Checks that each of `numbers` is a word's, from 1 to `count`.
-fn check_word_numbers(numbers: &[usize], count: usize) -> Result<(), String> {
-    match numbers
-        .iter()
-        .find(|&&number| number == 0 || number > count)
-    {
-        Some(wrong) => Err(format!(
-            "--explain {wrong}: there is no word {wrong}, as N is {count}"
-        )),
-        None => Ok(()),
-    }
-}
-
-/// The `--explain` answer: for each of `explained` (words numbered from 1, checked by
-/// [`check_word_numbers`]), the game Takahashi opens with it, played out under optimal play; a
-/// blank line between games.
-fn explain_games(
-    out: &mut dyn Write,
-    dictionary: &Dictionary<Spellings>,
-    analysis: &Analysis,
-    explained: &[usize],
-) -> io::Result<()> {
-    let game = Game {
-        dictionary,
-        outcome: &analysis.outcome,
-        depth: analysis.depths(),
-        moves: Moves::new(&dictionary.edges),
-    };
-    for (k, &word) in explained.iter().enumerate() {
-        if k > 0 {
-            writeln!(out)?;
-        }
-        game.explain(out, word - 1)?;
-    }
-    Ok(())
-}
-
-/// Everything needed to play a game out: the words, each vertex's outcome and depth, and the
-/// moves from each vertex.
-struct Game<'a> {
-    dictionary: &'a Dictionary<Spellings>,
-    outcome: &'a [Outcome],
-    depth: Vec<u32>,
-    moves: Moves,
-}
-
-impl Game<'_> {
-    /// The vertex that word `word` (from 0) leads to.
-    fn to(&self, word: u32) -> u32 {
-        self.dictionary.edges[word as usize].to
-    }
-
-    /// Writes the game Takahashi opens with word `opening` (from 0), a line per word said.
-    ///
-    /// A decided game is played to its end the way [`retrograde_analysis`] measured it: the
-    /// winner moves to the nearest vertex lost for the opponent, the loser to the farthest won
-    /// one, so one word less remains after each word. A drawn game moves from draw to draw until
-    /// a vertex comes back. Among equally good words, the first in the input is said.
-    fn explain(&self, out: &mut dyn Write, opening: usize) -> io::Result<()> {
-        let spellings = &self.dictionary.spellings;
-        let mut at = self.dictionary.edges[opening].to;
-        let outcome = self.outcome[at as usize];
-        let word = spellings.get(opening);
-        let number = opening + 1;
-        match outcome {
-            Outcome::Draw => writeln!(out, "Word {number} \"{word}\": Draw.")?,
-            _ => {
-                let length = self.depth[at as usize] + 1;
-                let words = if length == 1 { "word" } else { "words" };
-                let winner = outcome.winner();
-                writeln!(
-                    out,
-                    "Word {number} \"{word}\": {winner} wins after {length} {words}."
-                )?;
-            }
-        }
-        writeln!(out, "1. Takahashi: {word}")?;
-        let mut said = 1;
-        let mut last_word = word;
-        if outcome == Outcome::Draw {
-            // The word after which each vertex was reached, to see the game come back to one.
-            let mut reached = HashMap::from([(at, said)]);
-            while let Some(&next) = self.drawing_move(at) {
-                said += 1;
-                last_word = spellings.get(next as usize);
-                writeln!(out, "{said}. {}: {last_word}", player(said))?;
-                at = self.to(next);
-                if let Some(earlier) = reached.insert(at, said) {
-                    let first = earlier + 1;
-                    writeln!(
-                        out,
-                        "From here the game repeats moves {first} to {said} forever."
-                    )?;
-                    break;
-                }
-            }
-        } else {
-            while let Some(&next) = self.best_move(at) {
-                said += 1;
-                last_word = spellings.get(next as usize);
-                writeln!(out, "{said}. {}: {last_word}", player(said))?;
-                at = self.to(next);
-            }
-            // The loser is the one left without a word: Takahashi if Aoki, to move after the
-            // first word, wins there.
-            let stuck = match outcome {
-                Outcome::Win => "Takahashi",
-                _ => "Aoki",
-            };
-            let block = &last_word[last_word.len() - BLOCK..];
-            writeln!(out, "{stuck} has no word that starts with \"{block}\".")?;
-        }
-        Ok(())
-    }
-
-    /// From a decided vertex, the winner's quickest win or the loser's longest defence: the
-    /// first word into the lost vertex of least depth, or into the won vertex of greatest depth.
-    /// None at a dead end.
-    fn best_move(&self, at: u32) -> Option<&u32> {
-        let moves = self.moves.from(at).iter();
-        let depth = |word: &&u32| self.depth[self.to(**word) as usize];
-        if self.outcome[at as usize] == Outcome::Win {
-            moves
-                .filter(|word| self.outcome[self.to(**word) as usize] == Outcome::Loss)
-                .min_by_key(depth)
-        } else {
-            // `min_by_key` keeps the first of equals, `max_by_key` the last.
-            moves.min_by_key(|word| std::cmp::Reverse(depth(word)))
-        }
-    }
-
-    /// From a drawn vertex, the first word into another drawn vertex, which is the only kind of
-    /// move that does not hand the opponent a win.
-    fn drawing_move(&self, at: u32) -> Option<&u32> {
-        self.moves
-            .from(at)
-            .iter()
-            .find(|word| self.outcome[self.to(**word) as usize] == Outcome::Draw)
     }
 }
 
@@ -757,137 +466,6 @@ fn push_decimal(report: &mut Vec<u8>, mut number: usize) {
         }
     }
     report.extend_from_slice(&digits[start..]);
-}
-
-/// Fill colours of the `--dot` nodes, by the outcome for the player to move there.
-const DOT_FILL: [(Outcome, &str, &str); 3] = [
-    (Outcome::Win, "won", "#b8e186"),
-    (Outcome::Loss, "lost", "#f1b6da"),
-    (Outcome::Draw, "draw", "#e0e0e0"),
-];
-
-/// A word in an edge label: in full up to this many letters, else its ends around an ellipsis.
-const DOT_WORD_LETTERS: usize = 24;
-
-/// The `--dot` answer: the game graph in Graphviz's DOT language.
-///
-/// A node per three-letter block that starts or ends a word, its id the block itself, with
-/// `class` `won`, `lost` or `draw` for the player to move there (Graphviz copies it into SVG),
-/// filled with that class's colour, and labelled with the block and, if decided, the words
-/// left under optimal play. An edge per distinct word, from its first block to its last,
-/// labelled with the numbers of the words that spell it (Takahashi's opening move in their
-/// games) and the word, with `×k` if it is listed `k` times. Moves into a lost block, which
-/// win, are drawn bold. Nodes and edges come in the order the input first names them.
-fn write_dot(
-    out: &mut dyn Write,
-    dictionary: &Dictionary<Spellings>,
-    analysis: &Analysis,
-) -> io::Result<()> {
-    let depth = analysis.depths();
-    let spellings = &dictionary.spellings;
-    let class = |v: u32| {
-        let outcome = analysis.outcome[v as usize];
-        DOT_FILL
-            .iter()
-            .find(|(of, _, _)| *of == outcome)
-            .map_or(("", ""), |&(_, class, fill)| (class, fill))
-    };
-    writeln!(out, "digraph shiritori {{")?;
-    writeln!(
-        out,
-        "  graph [rankdir=LR, labelloc=t, fontname=\"Helvetica\", \
-         label=\"3-shiritori: a node per block of three letters, an edge per word (numbered as in the input)\"];"
-    )?;
-    writeln!(
-        out,
-        "  node [shape=box, style=\"rounded,filled\", fontname=\"Courier\"];"
-    )?;
-    writeln!(out, "  edge [fontname=\"Courier\", fontsize=10];")?;
-    writeln!(out, "  subgraph cluster_legend {{")?;
-    writeln!(
-        out,
-        "    label=\"the player to move at a block\"; fontname=\"Helvetica\";"
-    )?;
-    for (_, class, fill) in DOT_FILL {
-        let meaning = match class {
-            "won" => "won, k left: wins, saying the last of k more words",
-            "lost" => "lost, k left: loses, after k more words",
-            _ => "draw: nobody can force a win, the game never ends",
-        };
-        writeln!(
-            out,
-            "    \"legend {class}\" [class=\"{class}\", fillcolor=\"{fill}\", label=\"{meaning}\"];"
-        )?;
-    }
-    writeln!(out, "  }}")?;
-    // Each block once, as the input first names it.
-    let mut named = vec![false; VERTICES];
-    for (index, edge) in dictionary.edges.iter().enumerate() {
-        let word = spellings.get(index);
-        for (v, letters) in [
-            (edge.from, &word[..BLOCK]),
-            (edge.to, &word[word.len() - BLOCK..]),
-        ] {
-            if std::mem::replace(&mut named[v as usize], true) {
-                continue;
-            }
-            let (class, fill) = class(v);
-            let left = match analysis.outcome[v as usize] {
-                Outcome::Draw => String::new(),
-                _ => format!(", {} left", depth[v as usize]),
-            };
-            writeln!(
-                out,
-                "  \"{letters}\" [class=\"{class}\", fillcolor=\"{fill}\", label=\"{letters}\\n{class}{left}\"];"
-            )?;
-        }
-    }
-    // Each distinct word once, with the numbers of the words that spell it.
-    let mut numbers: Vec<Vec<usize>> = Vec::new();
-    let mut distinct: HashMap<&str, usize> = HashMap::new();
-    for index in 0..dictionary.edges.len() {
-        let next = numbers.len();
-        let edge = *distinct.entry(spellings.get(index)).or_insert(next);
-        if edge == next {
-            numbers.push(vec![index]);
-        } else {
-            numbers[edge].push(index);
-        }
-    }
-    for spelled_by in numbers {
-        let first = spelled_by[0];
-        let (word, edge) = (spellings.get(first), &dictionary.edges[first]);
-        let shown: Vec<String> = spelled_by
-            .iter()
-            .take(3)
-            .map(|k| (k + 1).to_string())
-            .collect();
-        let more = if spelled_by.len() > 3 { ", …" } else { "" };
-        let copies = match spelled_by.len() {
-            1 => String::new(),
-            k => format!(" ×{k}"),
-        };
-        let winning = analysis.outcome[edge.to as usize] == Outcome::Loss;
-        writeln!(
-            out,
-            "  \"{}\" -> \"{}\" [label=\"{}{more}: {}{copies}\"{}];",
-            &word[..BLOCK],
-            &word[word.len() - BLOCK..],
-            shown.join(", "),
-            dot_word(word),
-            if winning { ", style=bold" } else { "" }
-        )?;
-    }
-    writeln!(out, "}}")
-}
-
-/// `word` as an edge label shows it: in full if short, else its ends around an ellipsis.
-fn dot_word(word: &str) -> String {
-    if word.len() <= DOT_WORD_LETTERS {
-        return word.to_string();
-    }
-    let end = DOT_WORD_LETTERS / 2 - 1;
-    format!("{}…{}", &word[..end], &word[word.len() - end..])
 }
 
 // The input and output plumbing, the same in every solution of this crate. A submission is one
@@ -970,10 +548,11 @@ pub mod plumbing {
         ExitCode::FAILURE
     }
 
-    /// Reports a mistake on the command line, `message`, then the `usage`, and exits with
-    /// status 2.
-    pub fn usage_error(message: &str, usage: &str) -> ExitCode {
-        eprintln!("error: {message}\n\n{usage}");
+    /// Reports a mistake on the command line as clap-built tools do: `message`, the usage (the
+    /// first line of `help`) and a pointer to `--help`; exits with status 2.
+    pub fn usage_error(message: &str, help: &str) -> ExitCode {
+        let usage = help.lines().next().unwrap_or_default();
+        eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
         ExitCode::from(2)
     }
 

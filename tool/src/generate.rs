@@ -1,5 +1,5 @@
-//! Deterministic input generators, shared by the tests, the benchmarks and the `check` tool's
-//! large inputs: the same kind, size and seed always give the same input.
+//! Deterministic input generators, shared by the tests, the benchmarks and the large inputs of
+//! `atcoder-games check`: the same kind, size and seed always give the same input.
 
 /// SplitMix64: tiny, fast, and good enough to make test inputs.
 pub struct Rng(u64);

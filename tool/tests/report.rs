@@ -1,9 +1,12 @@
 //! The report of a failure, on made-up failures: what it shows in full, and where it stops.
 
-use check::report::{
-    EXPLAINED_WORDS, SHOWN_DIFFERENCES, SHOWN_INPUT_LINES, SHOWN_STDERR, Setting, report,
+use atcoder_games_tool::judge::Failure;
+use atcoder_games_tool::problem::{Input, Problem};
+use atcoder_games_tool::report::{
+    Asked, EXPLAINED_WORDS, SHOWN_DIFFERENCES, SHOWN_INPUT_LINES, SHOWN_STDERR, Setting,
+    differences, report,
 };
-use check::stress::{Failure, Found, Input, Problem};
+use atcoder_games_tool::search::Found;
 use std::time::Duration;
 
 fn setting(problem: Problem) -> Setting<'static> {
@@ -37,9 +40,14 @@ fn words(count: usize) -> Input {
     Input::Shiritori((0..count).map(word).collect())
 }
 
-/// The trusted answer: the arguments it was asked with, so the report shows what it asked.
-fn trusted(arguments: &[&str]) -> String {
-    format!("asked [{}]\nsecond line\n", arguments.join(" "))
+/// The trusted answer: what it was asked, so the report shows what it asked.
+fn trusted(asked: Asked) -> Result<String, ()> {
+    Ok(format!("asked {asked:?}\nsecond line\n"))
+}
+
+/// The report of `found` for `problem`, with [`trusted`] answers.
+fn reported(problem: Problem, found: &Found) -> String {
+    report(&setting(problem), found, trusted).expect("the trusted answers do not fail")
 }
 
 #[test]
@@ -47,11 +55,7 @@ fn a_wrong_answer_shows_the_input_the_differences_and_the_games() {
     let expected = "Draw\nAoki\nTakahashi\n".to_string();
     let actual = "Draw\nTakahashi\nAoki\n".to_string();
     let failure = Failure::WrongAnswer { expected, actual };
-    let text = report(
-        &setting(Problem::Shiritori),
-        &found(words(3), failure),
-        trusted,
-    );
+    let text = reported(Problem::Shiritori, &found(words(3), failure));
     let wanted = "\
 check: ./a.out gives a wrong answer on shiritori.
 
@@ -65,12 +69,12 @@ Where the answers differ (expected: this crate's shiritori):
   word 2 \"aab\": expected Aoki, got Takahashi
   word 3 \"aac\": expected Takahashi, got Aoki
 
-The right game (shiritori --explain 2):
-  asked [--explain 2]
+The right game (atcoder-games explain shiritori 2):
+  asked Game(Some(2))
   second line
 
-The right game (shiritori --explain 3):
-  asked [--explain 3]
+The right game (atcoder-games explain shiritori 3):
+  asked Game(Some(3))
   second line
 ";
     assert_eq!(text, wanted);
@@ -79,19 +83,21 @@ The right game (shiritori --explain 3):
 #[test]
 fn a_long_input_is_shown_in_part() {
     let timeout = found(words(SHOWN_INPUT_LINES - 1), Failure::Timeout);
-    let text = report(&setting(Problem::Shiritori), &timeout, trusted);
+    let text = reported(Problem::Shiritori, &timeout);
     // N and the words fill the lines shown exactly.
     assert!(text.contains(&format!("{}\naaa\n", SHOWN_INPUT_LINES - 1)));
     assert!(!text.contains("more lines"), "{text}");
     let timeout = found(words(SHOWN_INPUT_LINES), Failure::Timeout);
-    let text = report(&setting(Problem::Shiritori), &timeout, trusted);
+    let text = reported(Problem::Shiritori, &timeout);
     // N and all words but the last.
     let last_shown = word(SHOWN_INPUT_LINES - 2);
     let cut =
         format!("\n{last_shown}\n... and 1 more lines (--save PATH writes the whole input)\n");
     assert!(text.contains(&cut), "{text}");
     assert!(
-        text.ends_with("\nExpected output:\nasked []\nsecond line\n\nIt was killed after 1.5 s.\n"),
+        text.ends_with(
+            "\nExpected output:\nasked Answer\nsecond line\n\nIt was killed after 1.5 s.\n"
+        ),
         "{text}"
     );
     assert!(text.starts_with("check: ./a.out gives no answer within 1.5 s on shiritori.\n"));
@@ -104,11 +110,7 @@ fn many_differences_are_shown_in_part_and_three_games_at_most() {
             expected: "Draw\n".repeat(count),
             actual: "Aoki\n".repeat(count),
         };
-        let text = report(
-            &setting(Problem::Shiritori),
-            &found(words(count), failure),
-            trusted,
-        );
+        let text = reported(Problem::Shiritori, &found(words(count), failure));
         let shown = text
             .lines()
             .filter(|line| line.ends_with(": expected Draw, got Aoki"));
@@ -130,7 +132,7 @@ fn a_lucky7_wrong_answer_shows_the_whole_game() {
         expected: "Takahashi\n".to_string(),
         actual: "Aoki\n".to_string(),
     };
-    let text = report(&setting(Problem::Lucky7), &found(game, failure), trusted);
+    let text = reported(Problem::Lucky7, &found(game, failure));
     assert!(
         text.contains("(2 rounds), shrunk from case 7 of 300 (2 rounds, seed 42)"),
         "{text}"
@@ -141,7 +143,9 @@ fn a_lucky7_wrong_answer_shows_the_whole_game() {
         "{text}"
     );
     assert!(
-        text.ends_with("The right game (lucky7 --explain):\n  asked [--explain]\n  second line\n"),
+        text.ends_with(
+            "The right game (atcoder-games explain lucky7):\n  asked Game(None)\n  second line\n"
+        ),
         "{text}"
     );
 }
@@ -154,8 +158,8 @@ fn a_crash_shows_both_ends_of_a_long_stderr() {
             status: "exit status: 101".to_string(),
             stderr,
         };
-        let text = report(
-            &setting(Problem::Lucky7),
+        let text = reported(
+            Problem::Lucky7,
             &found(
                 Input::Lucky7 {
                     digits: "8".into(),
@@ -163,7 +167,6 @@ fn a_crash_shows_both_ends_of_a_long_stderr() {
                 },
                 failure,
             ),
-            trusted,
         );
         assert!(
             text.starts_with(
@@ -173,7 +176,7 @@ fn a_crash_shows_both_ends_of_a_long_stderr() {
         );
         assert!(
             text.contains(
-                "\nExpected output:\nasked []\nsecond line\n\nWhat it printed on stderr:\n"
+                "\nExpected output:\nasked Answer\nsecond line\n\nWhat it printed on stderr:\n"
             ),
             "{text}"
         );
@@ -192,4 +195,35 @@ fn a_crash_shows_both_ends_of_a_long_stderr() {
             assert_eq!(shown, ends);
         }
     }
+}
+
+#[test]
+fn differences_name_the_words_and_the_missing_lines() {
+    let words = ["abc", "bcd", "cde"].map(String::from).to_vec();
+    let input = Input::Shiritori(words);
+    let found = differences(&input, "Draw\nAoki\nTakahashi\n", "Draw\nDraw\n");
+    assert_eq!(
+        found,
+        [
+            (
+                Some(2),
+                "word 2 \"bcd\": expected Aoki, got Draw".to_string()
+            ),
+            (
+                Some(3),
+                "word 3 \"cde\": expected Takahashi, got nothing".to_string()
+            ),
+        ]
+    );
+    let extra = differences(&input, "Draw\n", "Draw\nAoki\nAoki\nDraw\n");
+    assert_eq!(
+        extra[2],
+        (None, "line 4: expected nothing, got Draw".to_string())
+    );
+    let game = Input::Lucky7 {
+        digits: "35".to_string(),
+        players: "AT".to_string(),
+    };
+    let found = differences(&game, "Takahashi\n", "Aoki\n");
+    assert_eq!(found, [(None, "expected Takahashi, got Aoki".to_string())]);
 }

@@ -1,5 +1,5 @@
-//! Deliberately wrong solutions, with the bugs contestants really make, for testing the `check`
-//! tool: `wrong BUG < input`. Each is a plain solution with one mistake:
+//! Deliberately wrong solutions, with the bugs contestants really make, for testing
+//! `atcoder-games check`: `wrong BUG < input`. Each is a plain solution with one mistake:
 //!
 //! - `shiritori-counts-duplicates-once`: a word listed twice is one move in the out-degree, but
 //!   two in the lists the analysis walks back, so a block can be counted down to "lost" early;

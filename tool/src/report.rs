@@ -1,7 +1,9 @@
-//! What the `check` tool prints about a failure: the smallest failing input, how it fails, what
-//! was expected, and for a wrong answer the right game.
+//! What `atcoder-games check` prints about a failure: the smallest failing input, how it fails,
+//! what was expected, and for a wrong answer where the answers differ and the right game.
 
-use crate::stress::{self, Failure, Found, Problem};
+use crate::judge::{Failure, answer_lines};
+use crate::problem::{Input, Problem};
+use crate::search::Found;
 use std::fmt::Write;
 use std::time::Duration;
 
@@ -27,9 +29,63 @@ pub struct Setting<'a> {
     pub timeout: Duration,
 }
 
-/// The report of `found`. `trusted(arguments)` is this crate's output, with `arguments`, on the
-/// failing input: the expected answer, and the games from `--explain`.
-pub fn report(setting: &Setting, found: &Found, trusted: impl Fn(&[&str]) -> String) -> String {
+/// What the report asks of this crate's own solution about the failing input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// The right answer.
+    Answer,
+    /// The right game: Shiritori's opened with this word (from 1), or Lucky 7's, which is one.
+    Game(Option<usize>),
+}
+
+impl Asked {
+    /// The arguments of `atcoder-games` that answer this for `problem`.
+    pub fn arguments(self, problem: Problem) -> Vec<String> {
+        let mut arguments = match self {
+            Self::Answer => vec!["solve".to_string()],
+            Self::Game(_) => vec!["explain".to_string()],
+        };
+        arguments.push(problem.name().to_string());
+        if let Self::Game(Some(word)) = self {
+            arguments.push(word.to_string());
+        }
+        arguments
+    }
+}
+
+/// The lines on which a wrong answer differs from the expected one, for the report, with the
+/// number of the Shiritori word each is about.
+pub fn differences(input: &Input, expected: &str, actual: &str) -> Vec<(Option<usize>, String)> {
+    let (expected, actual) = (answer_lines(expected), answer_lines(actual));
+    let shown = |line: Option<&&str>| line.map_or("nothing".to_string(), |line| line.to_string());
+    (0..expected.len().max(actual.len()))
+        .filter(|&k| expected.get(k) != actual.get(k))
+        .map(|k| {
+            let (wanted, got) = (shown(expected.get(k)), shown(actual.get(k)));
+            match input {
+                Input::Shiritori(words) => match words.get(k) {
+                    Some(word) => (
+                        Some(k + 1),
+                        format!("word {} \"{word}\": expected {wanted}, got {got}", k + 1),
+                    ),
+                    None => (
+                        None,
+                        format!("line {}: expected {wanted}, got {got}", k + 1),
+                    ),
+                },
+                Input::Lucky7 { .. } => (None, format!("expected {wanted}, got {got}")),
+            }
+        })
+        .collect()
+}
+
+/// The report of `found`. `trusted` answers what the report asks of this crate's solution on the
+/// failing input; an error there ends the report.
+pub fn report<E>(
+    setting: &Setting,
+    found: &Found,
+    mut trusted: impl FnMut(Asked) -> Result<String, E>,
+) -> Result<String, E> {
     let (problem, input) = (setting.problem, &found.input);
     let name = problem.name();
     let mut text = String::new();
@@ -60,27 +116,27 @@ pub fn report(setting: &Setting, found: &Found, trusted: impl Fn(&[&str]) -> Str
                 text,
                 "\nWhere the answers differ (expected: this crate's {name}):"
             );
-            let differences = stress::differences(input, expected, actual);
+            let differences = differences(input, expected, actual);
             let lines = differences.iter().map(|(_, line)| line.as_str());
             write_some(&mut text, lines, SHOWN_DIFFERENCES, "  ", "more");
-            let explained: Vec<Vec<String>> = match problem {
+            let games: Vec<Asked> = match problem {
                 Problem::Shiritori => differences
                     .iter()
                     .filter_map(|(word, _)| *word)
                     .take(EXPLAINED_WORDS)
-                    .map(|word| vec!["--explain".to_string(), word.to_string()])
+                    .map(|word| Asked::Game(Some(word)))
                     .collect(),
-                Problem::Lucky7 => vec![vec!["--explain".to_string()]],
+                Problem::Lucky7 => vec![Asked::Game(None)],
             };
-            for arguments in explained {
-                let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
-                let _ = writeln!(text, "\nThe right game ({name} {}):", arguments.join(" "));
-                let game = trusted(&arguments);
+            for asked in games {
+                let command = asked.arguments(problem).join(" ");
+                let _ = writeln!(text, "\nThe right game (atcoder-games {command}):");
+                let game = trusted(asked)?;
                 write_some(&mut text, game.lines(), usize::MAX, "  ", "");
             }
         }
         Failure::Crash { stderr, .. } => {
-            let _ = writeln!(text, "\nExpected output:\n{}", trusted(&[]));
+            let _ = writeln!(text, "\nExpected output:\n{}", trusted(Asked::Answer)?);
             let _ = writeln!(text, "What it printed on stderr:");
             // Where a message is depends on the language: first (Rust's panics) or last
             // (Python's tracebacks); of a long stderr, both ends are shown.
@@ -95,11 +151,11 @@ pub fn report(setting: &Setting, found: &Found, trusted: impl Fn(&[&str]) -> Str
             }
         }
         Failure::Timeout => {
-            let _ = writeln!(text, "\nExpected output:\n{}", trusted(&[]));
+            let _ = writeln!(text, "\nExpected output:\n{}", trusted(Asked::Answer)?);
             let _ = writeln!(text, "It was killed after {limit} s.");
         }
     }
-    text
+    Ok(text)
 }
 
 /// Writes the first `limit` of `lines`, each on its own line after `indent`, then how many more

@@ -1,31 +1,28 @@
-//! `shiritori --dot`: the game graph in Graphviz's DOT language, checked as text against the
-//! oracle, rendered by Graphviz's `dot`, and kept in step with the pictures in `docs/`.
+//! `atcoder-games dot shiritori`: the game graph in Graphviz's DOT language, checked as text
+//! against the oracle, rendered by Graphviz's `dot`, and kept in step with the pictures in
+//! `docs/`.
 
 mod common;
 
-use check::generate::shiritori_input;
-use check::oracle::shiritori_positions;
-use check::strategy::small_dictionary;
-use common::run::{SHIRITORI, clean_error, run, success};
+use atcoder_games_tool::contract::{clean_error, success, usage_error};
+use atcoder_games_tool::generate::shiritori_input;
+use atcoder_games_tool::oracle::shiritori_positions;
+use atcoder_games_tool::process::{self, Options, Stdin};
+use atcoder_games_tool::strategy::small_dictionary;
+use common::{root, tool};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{ErrorKind, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use std::io::ErrorKind;
+use std::path::PathBuf;
 
 fn sample(number: usize) -> Vec<u8> {
-    let path = root().join(format!("tests/samples/shiritori/sample-{number}.in"));
-    fs::read(path).expect("the sample exists")
+    common::sample("shiritori", number)
 }
 
-fn dot_of(input: impl Into<Vec<u8>>) -> String {
-    success(&run(SHIRITORI, &["--dot"], input))
+fn dot_of(input: impl AsRef<[u8]>) -> String {
+    success(&tool(&["dot", "shiritori"], input))
 }
 
 #[test]
@@ -87,22 +84,22 @@ fn three_copies_are_all_named_and_24_letters_are_shown_in_full() {
 }
 
 #[test]
-fn dot_is_a_mode_of_its_own() {
-    for arguments in [
-        &["--dot", "--depth"][..],
-        &["--explain", "1", "--dot"],
-        &["--dot", "--explain=2"],
+fn the_command_line_and_malformed_input() {
+    for (arguments, fragment) in [
+        (&["dot"][..], "the following required arguments"),
+        (&["dot", "lucky7"], "invalid value 'lucky7'"),
+        (
+            &["dot", "shiritori", "--depth"],
+            "unexpected argument '--depth'",
+        ),
     ] {
-        let output = run(SHIRITORI, arguments, sample(1));
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
-        assert!(output.stdout.is_empty());
-        assert!(stderr.contains("cannot be combined"), "{stderr}");
+        let message = usage_error(&tool(arguments, sample(1)));
+        assert!(message.contains(fragment), "{arguments:?}: {message}");
     }
-    let help = success(&run(SHIRITORI, &["--help"], ""));
-    assert!(help.contains("--dot") && help.contains("slow beyond a few thousand words"));
-    let message = clean_error(&run(SHIRITORI, &["--dot"], "1\nab\n"));
-    assert!(message.contains("shorter than 3 letters"), "{message}");
+    let help = success(&tool(&["dot", "--help"], ""));
+    assert!(help.contains("slow beyond a few thousand words"), "{help}");
+    let message = clean_error(&tool(&["dot", "shiritori"], "1\nab\n"));
+    assert_eq!(message, "error: word 1 (\"ab\") is shorter than 3 letters");
 }
 
 /// A DOT file as this crate writes it: its block nodes, in order, with their class and label, and
@@ -186,32 +183,21 @@ proptest! {
 /// installed the render tests pass with a notice, except under CI (the `CI` variable set, as
 /// `.ci/run` does), where Graphviz is required.
 fn render_svg(dot: &str) -> Option<String> {
-    let child = Command::new("dot")
-        .arg("-Tsvg")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Err(error) if error.kind() == ErrorKind::NotFound && std::env::var_os("CI").is_none() => {
+    let command = ["dot", "-Tsvg"];
+    let run = match process::run(&command, Stdin::Bytes(dot.as_bytes()), &Options::default()) {
+        Err(process::RunError::CannotStart(error))
+            if error.kind() == ErrorKind::NotFound && std::env::var_os("CI").is_none() =>
+        {
             eprintln!("Graphviz's dot is not installed: the SVG rendering is not checked");
             return None;
         }
         Err(error) => panic!("cannot run Graphviz's dot (install the package graphviz): {error}"),
-        Ok(child) => child,
+        Ok(run) => run,
     };
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = dot.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().expect("dot runs");
-    writer
-        .join()
-        .expect("the writer does not panic")
-        .expect("dot reads its input");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "dot failed: {stderr}");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.succeeded(), "dot failed: {stderr}");
     assert!(stderr.is_empty(), "dot complained: {stderr}");
-    Some(String::from_utf8(output.stdout).expect("SVG is UTF-8"))
+    Some(String::from_utf8(run.stdout).expect("SVG is UTF-8"))
 }
 
 /// The node groups of an SVG that Graphviz rendered: each node's title (its DOT id) and class.
@@ -266,8 +252,8 @@ fn graphviz_renders_the_samples_and_random_dictionaries() {
     }
 }
 
-/// The pictures of the samples in `docs/`: the DOT the binary prints and the SVG Graphviz
-/// renders from it. `BLESS=1 cargo test --test dot` writes them anew.
+/// The pictures of the samples in `docs/`: the DOT the tool prints and the SVG Graphviz renders
+/// from it. `BLESS=1 cargo test --test dot` writes them anew.
 fn pictures() -> Vec<(usize, PathBuf, PathBuf)> {
     let docs = root().join("docs");
     (1..=3)
@@ -283,7 +269,7 @@ fn pictures() -> Vec<(usize, PathBuf, PathBuf)> {
 }
 
 #[test]
-fn the_pictures_in_docs_are_what_the_binary_prints() {
+fn the_pictures_in_docs_are_what_the_tool_prints() {
     let bless = std::env::var_os("BLESS").is_some_and(|value| value == "1");
     for (number, dot_path, svg_path) in pictures() {
         let dot = dot_of(sample(number));
@@ -296,7 +282,7 @@ fn the_pictures_in_docs_are_what_the_binary_prints() {
         let kept = fs::read_to_string(&dot_path).unwrap_or_default();
         assert!(
             kept == dot,
-            "{} is not what `shiritori --dot` prints for sample {number}; \
+            "{} is not what `atcoder-games dot shiritori` prints for sample {number}; \
              regenerate the pictures with `BLESS=1 cargo test --test dot`",
             dot_path.display()
         );

@@ -1,22 +1,30 @@
-//! The parts of the stress test on their own: judging a run, naming the differences, running a
-//! command with a time limit, the inputs of each case, and the search with its shrinking.
+//! The stress test's parts on their own: judging a run, the inputs of each case, and the search
+//! with its shrinking.
 
-use check::stress::{
-    Ending, Failure, Input, JUDGE_MAX, Outcome, Plan, Problem, answer_lines, differences, judge,
-    run_command, search,
-};
+use atcoder_games_tool::judge::{Failure, answer_lines, judge};
+use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
+use atcoder_games_tool::process::{Run, Stop};
+use atcoder_games_tool::search::{Conclusion, Plan, Progress, search};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
-use std::ffi::OsString;
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-fn exited(code: i32, stdout: &str) -> Ending {
-    Ending::Exited {
-        status: ExitStatus::from_raw(code << 8),
+/// A run that exited with `code` after printing `stdout`.
+fn exited(code: i32, stdout: &str) -> Run {
+    ended(ExitStatus::from_raw(code << 8), stdout)
+}
+
+fn ended(status: ExitStatus, stdout: &str) -> Run {
+    Run {
+        status,
+        stopped: None,
         stdout: stdout.as_bytes().to_vec(),
         stderr: b"boom\n".to_vec(),
+        wall: Duration::from_millis(5),
+        cpu: Duration::from_millis(4),
+        peak_memory: 1 << 20,
     }
 }
 
@@ -62,99 +70,20 @@ fn crashes_and_timeouts_are_told_apart() {
             stderr: "boom\n".to_string()
         }
     );
-    let killed = Ending::Exited {
-        status: ExitStatus::from_raw(9),
-        stdout: Vec::new(),
-        stderr: Vec::new(),
-    };
+    let killed = ended(ExitStatus::from_raw(9), "");
     let Some(Failure::Crash { status, .. }) = judge("Aoki\n", killed) else {
         panic!("a signal is a crash");
     };
     assert!(status.contains("signal: 9"), "{status}");
-    let timeout = judge("Aoki\n", Ending::TimedOut).expect("a timeout");
+    let stopped = Run {
+        stopped: Some(Stop::WallTime),
+        ..ended(ExitStatus::from_raw(9), "Aoki\n")
+    };
+    let timeout = judge("Aoki\n", stopped).expect("a timeout");
     assert_eq!(
         (timeout.kind(), timeout),
         ("time limit exceeded", Failure::Timeout)
     );
-}
-
-#[test]
-fn differences_name_the_words_and_the_missing_lines() {
-    let words = ["abc", "bcd", "cde"].map(String::from).to_vec();
-    let input = Input::Shiritori(words);
-    let found = differences(&input, "Draw\nAoki\nTakahashi\n", "Draw\nDraw\n");
-    assert_eq!(
-        found,
-        [
-            (
-                Some(2),
-                "word 2 \"bcd\": expected Aoki, got Draw".to_string()
-            ),
-            (
-                Some(3),
-                "word 3 \"cde\": expected Takahashi, got nothing".to_string()
-            ),
-        ]
-    );
-    let extra = differences(&input, "Draw\n", "Draw\nAoki\nAoki\nDraw\n");
-    assert_eq!(
-        extra[2],
-        (None, "line 4: expected nothing, got Draw".to_string())
-    );
-    let game = Input::Lucky7 {
-        digits: "35".to_string(),
-        players: "AT".to_string(),
-    };
-    let found = differences(&game, "Takahashi\n", "Aoki\n");
-    assert_eq!(found, [(None, "expected Takahashi, got Aoki".to_string())]);
-}
-
-fn command(parts: &[&str]) -> Vec<OsString> {
-    parts.iter().map(OsString::from).collect()
-}
-
-#[test]
-fn a_run_gets_its_input_and_gives_back_both_outputs() {
-    let script = command(&["sh", "-c", "cat; echo trouble >&2; exit 3"]);
-    let ending = run_command(&script, b"hello\n", Duration::from_secs(10)).unwrap();
-    let Ending::Exited {
-        status,
-        stdout,
-        stderr,
-    } = ending
-    else {
-        panic!("{ending:?}");
-    };
-    assert_eq!(
-        (status.code(), &stdout[..], &stderr[..]),
-        (Some(3), &b"hello\n"[..], &b"trouble\n"[..])
-    );
-    // A program that does not read its input is no trouble either.
-    let ending = run_command(
-        &command(&["true"]),
-        &[b'x'; 1 << 20],
-        Duration::from_secs(10),
-    );
-    assert!(matches!(ending.unwrap(), Ending::Exited { status, .. } if status.success()));
-}
-
-#[test]
-fn a_timeout_kills_what_the_command_started_too() {
-    // The shell waits for `sleep`, which holds the output pipe: killing only the shell would
-    // leave the run waiting 30 s for the pipe to close.
-    let started = Instant::now();
-    let script = command(&["sh", "-c", "sleep 30; echo late"]);
-    let ending = run_command(&script, b"", Duration::from_millis(300)).unwrap();
-    assert!(matches!(ending, Ending::TimedOut), "{ending:?}");
-    let elapsed = started.elapsed();
-    assert!(elapsed >= Duration::from_millis(300), "{elapsed:?}");
-    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
-}
-
-#[test]
-fn a_command_that_cannot_start_is_an_error() {
-    assert!(run_command(&command(&["/no/such/program"]), b"", Duration::from_secs(1)).is_err());
-    assert!(run_command(&[], b"", Duration::from_secs(1)).is_err());
 }
 
 /// Whether `input` keeps to the judge's constraints.
@@ -258,13 +187,13 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
             }))
         },
         |step| {
-            if let check::stress::Progress::Shrinking { steps, input } = step {
+            if let Progress::Shrinking { steps, input } = step {
                 progress.push((steps, input.size()));
             }
         },
     )
     .unwrap();
-    let Outcome::Failed(found) = outcome else {
+    let Conclusion::Failed(found) = outcome else {
         panic!("the first case fails");
     };
     // The first case has one or two words, and so fails with a timeout...
@@ -283,7 +212,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         |_| {},
     )
     .unwrap();
-    let Outcome::Failed(found) = outcome else {
+    let Conclusion::Failed(found) = outcome else {
         panic!("a case of three words comes");
     };
     assert_eq!(found.failure, wrong);
@@ -307,7 +236,7 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
     .unwrap();
     assert_eq!(cases_seen.len(), 20);
     let largest = *cases_seen.iter().max().unwrap();
-    assert!(matches!(outcome, Outcome::Passed { largest: reported } if reported == largest));
+    assert!(matches!(outcome, Conclusion::Passed { largest: reported } if reported == largest));
     let stopped = search(
         Problem::Lucky7,
         Plan::new(20, 1),
@@ -333,7 +262,7 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
             _ => None,
         })
     };
-    let Outcome::Failed(found) =
+    let Conclusion::Failed(found) =
         search(Problem::Shiritori, Plan::new(300, 5), test, |_| {}).unwrap()
     else {
         panic!("dictionaries of three words come");
@@ -356,7 +285,7 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
             Ok::<_, ()>(failing.then_some(Failure::Timeout))
         };
         let outcome = search(Problem::Lucky7, plan, from_ten_rounds, |_| {}).unwrap();
-        let Outcome::Failed(found) = outcome else {
+        let Conclusion::Failed(found) = outcome else {
             panic!("games of ten rounds come");
         };
         assert!(found.first.size() >= 10);
@@ -386,4 +315,42 @@ fn an_input_drops_one_word_or_round_but_never_its_last() {
         (game.describe_size(), smaller.describe_size()),
         ("2 rounds".to_string(), "1 round".to_string())
     );
+}
+
+#[test]
+fn no_round_of_the_smallest_failure_can_be_dropped() {
+    // Fails on a game with a round (0, T), or with a round of Takahashi's and another with the
+    // digit 5. proptest drops rounds first, while both rounds of the second kind are needed, and
+    // then simplifies each round, which may turn Takahashi's round into (0, T): the other round
+    // is no longer needed, and only the last pass, which drops rounds one by one, drops it.
+    let fails = |input: &Input| {
+        let Input::Lucky7 { digits, players } = input else {
+            unreachable!("a Lucky 7 search")
+        };
+        let rounds: Vec<(char, char)> = digits.chars().zip(players.chars()).collect();
+        let takahashi_zero = rounds.contains(&('0', 'T'));
+        let pair = rounds.iter().enumerate().any(|(i, &(_, player))| {
+            player == 'T'
+                && rounds
+                    .iter()
+                    .enumerate()
+                    .any(|(j, &(d, _))| i != j && d == '5')
+        });
+        takahashi_zero || pair
+    };
+    let wrong = Failure::WrongAnswer {
+        expected: "Takahashi\n".to_string(),
+        actual: "Aoki\n".to_string(),
+    };
+    for seed in 0..40 {
+        let test = |input: &Input| Ok::<_, ()>(fails(input).then(|| wrong.clone()));
+        let outcome = search(Problem::Lucky7, Plan::new(300, seed), test, |_| {}).unwrap();
+        let Conclusion::Failed(found) = outcome else {
+            panic!("seed {seed}: such games come");
+        };
+        let droppable = (0..found.input.size())
+            .filter_map(|round| found.input.without(round))
+            .find(fails);
+        assert_eq!(droppable, None, "seed {seed}: {:?}", found.input);
+    }
 }

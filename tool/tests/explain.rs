@@ -1,31 +1,21 @@
-//! `--explain` in both binaries: the samples' games written out by hand, the command line, and
+//! `atcoder-games explain`: the samples' games written out by hand, the command line, and
 //! property tests that every explanation is a legal, optimal game by the oracles.
 
 mod common;
 
-use check::generate::{lucky7_input, shiritori_input};
-use check::oracle::{
+use atcoder_games_tool::contract::{clean_error, success, usage_error};
+use atcoder_games_tool::generate::{lucky7_input, shiritori_input};
+use atcoder_games_tool::oracle::{
     lucky7_winner, lucky7_winner_by_residues, lucky7_winning_sets, shiritori_positions,
 };
-use check::strategy::{game, small_dictionary, small_game};
-use common::run::{LUCKY7, SHIRITORI, clean_error, run, success};
+use atcoder_games_tool::strategy::{game, small_dictionary, small_game};
+use common::{sample, tool};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
-use std::fs;
-use std::path::Path;
-
-fn sample(binary: &str, number: usize) -> Vec<u8> {
-    let path = format!("tests/samples/{binary}/sample-{number}.in");
-    fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).expect("the sample exists")
-}
 
 #[test]
 fn shiritori_sample_1_as_in_the_issue() {
-    let output = run(
-        SHIRITORI,
-        &["--explain", "1", "--explain", "3"],
-        sample("shiritori", 1),
-    );
+    let output = tool(&["explain", "shiritori", "1", "3"], sample("shiritori", 1));
     let expected = "\
 Word 1 \"abcd\": Aoki wins after 2 words.
 1. Takahashi: abcd
@@ -42,7 +32,7 @@ From here the game repeats moves 2 to 2 forever.
 
 #[test]
 fn shiritori_samples_2_and_3_every_word() {
-    let output = run(SHIRITORI, &["--explain=1"], sample("shiritori", 2));
+    let output = tool(&["explain", "shiritori", "1"], sample("shiritori", 2));
     let expected = "\
 Word 1 \"ABC\": Draw.
 1. Takahashi: ABC
@@ -50,16 +40,8 @@ Word 1 \"ABC\": Draw.
 From here the game repeats moves 2 to 2 forever.
 ";
     assert_eq!(success(&output), expected);
-    let arguments = [
-        "--explain",
-        "2",
-        "--explain",
-        "4",
-        "--explain",
-        "5",
-        "--explain=2",
-    ];
-    let output = run(SHIRITORI, &arguments, sample("shiritori", 3));
+    let arguments = ["explain", "shiritori", "2", "4", "5", "2"];
+    let output = tool(&arguments, sample("shiritori", 3));
     // daa leads to aaa (word 3) and to faa (word 5), both dead ends: Aoki takes the first.
     let expected = "\
 Word 2 \"eaaaacaa\": Takahashi wins after 1 word.
@@ -91,7 +73,7 @@ fn shiritori_the_winner_hurries_and_the_loser_delays() {
         "zzzLLL", "LLLAAA", "LLLBBB", "AAAaaa", "BBBCCC", "CCCEEE", "EEEKKK", "KKKMMM", "MMMNNN",
         "EEEFFF",
     ];
-    let output = run(SHIRITORI, &["--explain", "1"], shiritori_input(&words));
+    let output = tool(&["explain", "shiritori", "1"], shiritori_input(&words));
     let expected = "\
 Word 1 \"zzzLLL\": Takahashi wins after 5 words.
 1. Takahashi: zzzLLL
@@ -108,7 +90,7 @@ Aoki has no word that starts with \"FFF\".
 fn shiritori_a_draw_comes_back_after_a_longer_cycle() {
     // abc -> def -> ghi -> def: the game repeats the moves from def to ghi and back.
     let words = ["xyzabc", "abcdef", "defghi", "ghidef", "defxyz"];
-    let output = run(SHIRITORI, &["--explain", "2"], shiritori_input(&words));
+    let output = tool(&["explain", "shiritori", "2"], shiritori_input(&words));
     let expected = "\
 Word 2 \"abcdef\": Draw.
 1. Takahashi: abcdef
@@ -122,43 +104,40 @@ From here the game repeats moves 2 to 3 forever.
 #[test]
 fn shiritori_explain_errors() {
     let input = sample("shiritori", 1);
+    // A missing or non-numeric word number is a mistake on the command line.
     for (arguments, fragment) in [
-        (&["--explain"][..], "--explain needs a word number"),
         (
-            &["--explain", "x"],
-            "--explain needs a word number, not \"x\"",
+            &["explain", "shiritori"][..],
+            "the following required arguments",
         ),
+        (&["explain", "shiritori", "x"], "invalid value 'x'"),
         (
-            &["--explain", "-1"],
-            "--explain needs a word number, not \"-1\"",
+            &["explain", "shiritori", "1", "-1"],
+            "unexpected argument '-1'",
         ),
-        (&["--explain="], "--explain needs a word number, not \"\""),
+        (&["explain", "shiritori", ""], "invalid value ''"),
         (
-            &["--depth", "--explain", "1"],
-            "--depth and --explain cannot be combined",
+            &["explain", "shiritori", "1", "--depth"],
+            "unexpected argument '--depth'",
         ),
+        (&["explain"], "requires a subcommand"),
+        (&["explain", "chess"], "unrecognized subcommand 'chess'"),
     ] {
-        let output = run(SHIRITORI, arguments, input.clone());
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
-        assert!(output.stdout.is_empty(), "{arguments:?}");
-        assert!(
-            stderr.starts_with(&format!("error: {fragment}")),
-            "{stderr}"
-        );
-        assert!(stderr.contains("usage: shiritori"), "{stderr}");
+        let message = usage_error(&tool(arguments, input.clone()));
+        assert!(message.contains(fragment), "{arguments:?}: {message}");
     }
+    // A number that is no word's is known only once the input is read.
     for number in ["0", "4"] {
-        let arguments = ["--explain", "1", "--explain", number];
-        let message = clean_error(&run(SHIRITORI, &arguments, input.clone()));
+        let arguments = ["explain", "shiritori", "1", number];
+        let message = clean_error(&tool(&arguments, input.clone()));
         assert_eq!(
             message,
-            format!("error: --explain {number}: there is no word {number}, as N is 3")
+            format!("error: there is no word {number}, as N is 3")
         );
     }
-    // Malformed input is reported as always, before the numbers are looked at.
-    let message = clean_error(&run(SHIRITORI, &["--explain", "9"], "2\nabc\nab\n"));
-    assert!(message.contains("word 2 (\"ab\")"), "{message}");
+    // Malformed input is reported as the solution reports it, before the numbers are looked at.
+    let message = clean_error(&tool(&["explain", "shiritori", "9"], "2\nabc\nab\n"));
+    assert_eq!(message, "error: word 2 (\"ab\") is shorter than 3 letters");
 }
 
 #[test]
@@ -197,27 +176,25 @@ Round 5: Aoki appends 5 (5 or 0): residue 2 -> 4. Takahashi wins from {} before 
 ",
     ];
     for (number, expected) in (1..).zip(expected) {
-        let output = run(LUCKY7, &["--explain"], sample("lucky7", number));
+        let output = tool(&["explain", "lucky7"], sample("lucky7", number));
         assert_eq!(success(&output), expected, "sample {number}");
     }
 }
 
 #[test]
 fn lucky7_command_line() {
-    for flag in ["--help", "-h"] {
-        let output = success(&run(LUCKY7, &[flag], ""));
-        assert!(output.starts_with("usage: lucky7 [--explain]"), "{output}");
+    for arguments in [
+        &["explain", "lucky7", "2"][..],
+        &["explain", "lucky7", "-x"],
+    ] {
+        let message = usage_error(&tool(arguments, sample("lucky7", 1)));
+        assert!(
+            message.starts_with("error: unexpected argument"),
+            "{message}"
+        );
     }
-    for arguments in [&["--explain=1"][..], &["-x"], &["--explain", "2"]] {
-        let output = run(LUCKY7, arguments, sample("lucky7", 1));
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
-        assert!(output.stdout.is_empty());
-        assert!(stderr.starts_with("error: unknown argument"), "{stderr}");
-        assert!(stderr.contains("usage: lucky7"), "{stderr}");
-    }
-    let message = clean_error(&run(LUCKY7, &["--explain"], "2\n35\nA\n"));
-    assert!(message.contains("X has 1 letters, but N is 2"), "{message}");
+    let message = clean_error(&tool(&["explain", "lucky7"], "2\n35\nA\n"));
+    assert_eq!(message, "error: X has 1 letter, but N is 2");
 }
 
 /// Checks that `text`, the explanation of the game opened with word `opening` (from 0), is a
@@ -381,9 +358,9 @@ proptest! {
         chosen in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
     ) {
         let openings: Vec<usize> = chosen.iter().map(|index| index.index(words.len())).collect();
-        let arguments: Vec<String> = openings.iter().map(|k| format!("--explain={}", k + 1)).collect();
-        let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
-        let output = success(&run(SHIRITORI, &arguments, shiritori_input(&words)));
+        let numbers: Vec<String> = openings.iter().map(|k| (k + 1).to_string()).collect();
+        let arguments: Vec<&str> = ["explain", "shiritori"].into_iter().chain(numbers.iter().map(String::as_str)).collect();
+        let output = success(&tool(&arguments, shiritori_input(&words)));
         let positions = shiritori_positions(&words);
         let explanations: Vec<&str> = output.split("\n\n").collect();
         prop_assert_eq!(explanations.len(), openings.len());
@@ -394,7 +371,7 @@ proptest! {
 
     #[test]
     fn lucky7_explanations_are_legal_optimal_games((digits, players) in small_game()) {
-        let output = success(&run(LUCKY7, &["--explain"], lucky7_input(&digits, &players)));
+        let output = success(&tool(&["explain", "lucky7"], lucky7_input(&digits, &players)));
         check_lucky7_explanation(&digits, &players, &output)?;
     }
 
@@ -402,7 +379,7 @@ proptest! {
     fn lucky7_explanations_of_longer_games_show_every_digit((digits, players) in game(64)) {
         // Games of up to 64 rounds: S is packed sixteen digits at a time, and games of zeros and
         // sevens never settle early, so every digit shows in the explanation.
-        let output = success(&run(LUCKY7, &["--explain"], lucky7_input(&digits, &players)));
+        let output = success(&tool(&["explain", "lucky7"], lucky7_input(&digits, &players)));
         check_lucky7_explanation(&digits, &players, &output)?;
     }
 }

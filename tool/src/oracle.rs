@@ -3,14 +3,14 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The Shiritori game on `words`: for each position (the three letters the next word must start
-/// with), the positions each word starting there leads to.
-struct Game<'a> {
+/// The graph of the Shiritori game on `words`: for each position (the three letters the next
+/// word must start with), the positions each word starting there leads to.
+struct WordGraph<'a> {
     positions: BTreeSet<&'a str>,
     moves: BTreeMap<&'a str, Vec<&'a str>>,
 }
 
-impl<'a> Game<'a> {
+impl<'a> WordGraph<'a> {
     fn new(words: &'a [String]) -> Self {
         let mut positions = BTreeSet::new();
         let mut moves: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
@@ -38,16 +38,16 @@ impl<'a> Game<'a> {
 /// some move reaches a lost position, lost if every move reaches a won one", iterated naively
 /// until nothing changes; what stays open is a draw.
 pub fn shiritori_winners(words: &[String]) -> Vec<&'static str> {
-    let game = Game::new(words);
+    let graph = WordGraph::new(words);
     // true: the player to move wins; false: loses.
     let mut known: BTreeMap<&str, bool> = BTreeMap::new();
     loop {
         let mut changed = false;
-        for &position in &game.positions {
+        for &position in &graph.positions {
             if known.contains_key(position) {
                 continue;
             }
-            let moves = game.moves_from(position);
+            let moves = graph.moves_from(position);
             if moves.iter().any(|next| known.get(next) == Some(&false)) {
                 known.insert(position, true);
                 changed = true;
@@ -70,21 +70,21 @@ pub fn shiritori_winners(words: &[String]) -> Vec<&'static str> {
         .collect()
 }
 
-/// Shiritori with game lengths, by a bounded-horizon search: a position is won within `k` words
+/// Shiritori with graph lengths, by a bounded-horizon search: a position is won within `k` words
 /// if some move leads to a position lost within `k - 1`, and lost within `k` if every move leads
 /// to a position won within `k - 1` (so lost within 0 if there is no move). Each decided position
 /// (the three letters the next word must start with) maps to the least such `k` and whether the
 /// player to move wins; the positions left out are draws.
 pub fn shiritori_positions(words: &[String]) -> BTreeMap<String, (usize, bool)> {
-    let game = Game::new(words);
-    let mut lost = game.positions_where(|moves| moves.is_empty());
+    let graph = WordGraph::new(words);
+    let mut lost = graph.positions_where(|moves| moves.is_empty());
     let mut won = BTreeSet::new();
     let mut decided: BTreeMap<String, (usize, bool)> =
         lost.iter().map(|&p| (p.to_string(), (0, false))).collect();
     // A decided position never takes longer than there are positions, so this horizon suffices.
-    for horizon in 1..=game.positions.len() {
-        let won_now = game.positions_where(|moves| moves.iter().any(|next| lost.contains(next)));
-        let lost_now = game.positions_where(|moves| moves.iter().all(|next| won.contains(next)));
+    for horizon in 1..=graph.positions.len() {
+        let won_now = graph.positions_where(|moves| moves.iter().any(|next| lost.contains(next)));
+        let lost_now = graph.positions_where(|moves| moves.iter().all(|next| won.contains(next)));
         for &p in &won_now {
             decided.entry(p.to_string()).or_insert((horizon, true));
         }

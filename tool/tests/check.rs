@@ -1,34 +1,34 @@
-//! The `check` tool, run as a user runs it: against this crate's own solution code it passes
-//! every case, and against deliberately wrong solutions (`examples/wrong.rs`) it finds each
-//! mistake and shrinks it to a handful of words or rounds that really fail.
+//! `atcoder-games check`, run as a user runs it: against this crate's own solution code it
+//! passes every case, and against deliberately wrong solutions (`examples/wrong.rs`) it finds
+//! each mistake and shrinks it to a handful of words or rounds that really fail.
 
-use check::stress::{Ending, run_command};
-use std::ffi::OsString;
+mod common;
+
+use atcoder_games_tool::contract::usage_error;
+use atcoder_games_tool::process::{self, Options, Run, Stdin};
+use common::{TOOL, sample, tool};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use std::time::Duration;
-
-const CHECK: &str = env!("CARGO_BIN_EXE_check");
 
 /// The wrong solutions, which `cargo test` builds as this package's example.
 fn wrong() -> PathBuf {
-    let path = Path::new(CHECK).with_file_name("examples").join("wrong");
+    let path = Path::new(TOOL).with_file_name("examples").join("wrong");
     assert!(path.exists(), "{} is built by cargo test", path.display());
     path
 }
 
-fn check(arguments: &[&str]) -> Output {
-    Command::new(CHECK)
-        .args(arguments)
-        // The wrong solutions' panics, without the backtraces that take long to print.
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .expect("check runs")
+/// Runs `atcoder-games check` with `arguments`.
+fn check(arguments: &[&str]) -> Run {
+    let arguments: Vec<&str> = std::iter::once("check")
+        .chain(arguments.iter().copied())
+        .collect();
+    tool(&arguments, "")
 }
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("UTF-8")
+fn stdout(run: &Run) -> String {
+    String::from_utf8(run.stdout.clone()).expect("UTF-8")
 }
 
 /// A scratch file for `--save`, removed first.
@@ -41,9 +41,9 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn this_crates_own_solutions_pass_every_case() {
     for problem in ["shiritori", "lucky7"] {
-        // `check solve PROBLEM` runs this crate's solution, the same code as its binary.
+        // `atcoder-games solve PROBLEM` runs this crate's solution, the same code as its binary.
         let output = check(&[
-            "--cases", "120", "--seed", "1", problem, CHECK, "solve", problem,
+            "--cases", "120", "--seed", "1", problem, TOOL, "solve", problem,
         ]);
         let report = stdout(&output);
         assert_eq!(output.status.code(), Some(0), "{report}");
@@ -99,16 +99,18 @@ fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String)
     (report, input)
 }
 
-/// How `bug` ends on `input`, and what this crate's solution answers.
-fn replay(problem: &str, bug: &str, input: &str) -> (Ending, String) {
-    let command = [wrong().into(), OsString::from(bug)];
-    let ending = run_command(&command, input.as_bytes(), Duration::from_secs(2)).unwrap();
-    let trusted = [CHECK.into(), "solve".into(), OsString::from(problem)];
-    let right = match run_command(&trusted, input.as_bytes(), Duration::from_secs(60)).unwrap() {
-        Ending::Exited { stdout, .. } => String::from_utf8(stdout).unwrap(),
-        Ending::TimedOut => panic!("the trusted solution timed out"),
+/// How `bug` runs on `input` (stopped after 2 s), and what this crate's solution answers.
+fn replay(problem: &str, bug: &str, input: &str) -> (Run, String) {
+    let wrong = wrong();
+    let command = [wrong.to_str().unwrap(), bug];
+    let limited = Options {
+        wall_limit: Some(Duration::from_secs(2)),
+        ..Options::default()
     };
-    (ending, right)
+    let ran = process::run(&command, Stdin::Bytes(input.as_bytes()), &limited).unwrap();
+    let right = tool(&["solve", problem], input);
+    assert!(right.succeeded(), "the trusted solution fails on {input}");
+    (ran, String::from_utf8(right.stdout).unwrap())
 }
 
 #[test]
@@ -122,13 +124,10 @@ fn wrong_answers_are_caught_and_really_wrong() {
         let (report, input) = caught(problem, bug, "a wrong answer", most);
         assert!(report.contains("Where the answers differ"), "{report}");
         assert!(report.contains("The right game"), "{report}");
-        let (ending, right) = replay(problem, bug, &input);
-        let Ending::Exited { status, stdout, .. } = ending else {
-            panic!("{bug} timed out on {input}");
-        };
-        assert!(status.success(), "{bug} crashed on {input}");
+        let (ran, right) = replay(problem, bug, &input);
+        assert!(ran.succeeded(), "{bug} crashed or timed out on {input}");
         assert_ne!(
-            String::from_utf8(stdout).unwrap(),
+            String::from_utf8(ran.stdout).unwrap(),
             right,
             "{bug} is right on {input}"
         );
@@ -154,8 +153,8 @@ fn crashes_and_hangs_are_caught_and_real() {
     let (report, input) = caught("lucky7", "lucky7-crashes-on-8", "a runtime error", 1);
     assert!(report.contains("index out of bounds"), "{report}");
     assert!(report.contains("Expected output:"), "{report}");
-    let (ending, _) = replay("lucky7", "lucky7-crashes-on-8", &input);
-    assert!(matches!(ending, Ending::Exited { status, .. } if !status.success()));
+    let (ran, _) = replay("lucky7", "lucky7-crashes-on-8", &input);
+    assert!(ran.stopped.is_none() && !ran.status.success(), "{ran:?}");
 
     let (report, input) = caught(
         "shiritori",
@@ -164,8 +163,8 @@ fn crashes_and_hangs_are_caught_and_real() {
         2,
     );
     assert!(report.contains("It was killed after 0.3 s."), "{report}");
-    let (ending, _) = replay("shiritori", "shiritori-hangs-on-draws", &input);
-    assert!(matches!(ending, Ending::TimedOut), "{input}");
+    let (ran, _) = replay("shiritori", "shiritori-hangs-on-draws", &input);
+    assert!(ran.stopped.is_some(), "{input}");
 }
 
 #[test]
@@ -186,56 +185,59 @@ fn the_same_seed_finds_the_same_input() {
 
 #[test]
 fn usage_errors_exit_with_2() {
-    for (arguments, message) in [
-        (&[][..], "no PROBLEM given"),
-        (&["shiritori"], "no COMMAND given"),
-        (&["chess", "./a.out"], "unknown PROBLEM \"chess\""),
+    for (arguments, expected) in [
+        (&[][..], "the following required arguments"),
+        (&["shiritori"], "the following required arguments"),
+        (
+            &["chess", "./a.out"],
+            "invalid value 'chess' for '<PROBLEM>'",
+        ),
         (
             &["--cases", "0", "lucky7", "x"],
-            "--cases needs a positive whole number",
+            "invalid value '0' for '--cases",
         ),
-        (
-            &["--seed", "-1", "lucky7", "x"],
-            "--seed needs a whole number",
-        ),
+        (&["--seed", "-1", "lucky7", "x"], "unexpected argument '-1'"),
         (
             &["--timeout", "0", "lucky7", "x"],
-            "--timeout needs a positive number",
+            "invalid value '0' for '--timeout <SECONDS>': expected a positive number of seconds",
         ),
-        (&["--cases"], "--cases needs a value"),
+        (&["--cases"], "a value is required for '--cases <CASES>'"),
         (
             &["--verbose", "lucky7", "x"],
-            "unknown option \"--verbose\"",
+            "unexpected argument '--verbose'",
         ),
         (
             &["lucky7", "/no/such/program"],
             "cannot start /no/such/program",
         ),
     ] {
-        let output = check(arguments);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
-        assert!(
-            stderr.starts_with(&format!("error: {message}")),
-            "{arguments:?}: {stderr}"
-        );
-        assert!(stderr.contains("usage: check"), "{stderr}");
-        assert!(output.stdout.is_empty());
+        let message = usage_error(&check(arguments));
+        assert!(message.contains(expected), "{arguments:?}: {message}");
     }
     let help = check(&["--help"]);
     assert_eq!(help.status.code(), Some(0));
-    assert!(stdout(&help).starts_with("usage: check [options] PROBLEM COMMAND"));
+    assert!(stdout(&help).contains("Usage: atcoder-games check [OPTIONS] <PROBLEM> <CMD>..."));
 }
 
 #[test]
 fn solve_runs_this_crates_solutions() {
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/samples/lucky7/sample-1.in");
-    let output = Command::new(CHECK)
-        .args(["solve", "lucky7"])
-        .stdin(fs::File::open(sample).unwrap())
-        .output()
-        .unwrap();
-    assert_eq!(stdout(&output), "Takahashi\n");
+    assert_eq!(
+        stdout(&tool(&["solve", "lucky7"], sample("lucky7", 1))),
+        "Takahashi\n"
+    );
+    let input = sample("shiritori", 1);
+    let answer = "Aoki\nTakahashi\nDraw\n";
+    assert_eq!(stdout(&tool(&["solve", "shiritori"], &input)), answer);
+    let depths = "Aoki 2\nTakahashi 1\nDraw\n";
+    assert_eq!(
+        stdout(&tool(&["solve", "shiritori", "--depth"], &input)),
+        depths
+    );
+    let message = usage_error(&tool(&["solve", "lucky7", "--depth"], ""));
+    assert!(
+        message.contains("--depth is for shiritori only"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -281,7 +283,7 @@ fn a_failure_only_on_large_inputs_is_shrunk_by_its_size_and_shown_in_part() {
 #[test]
 fn progress_is_shown_on_a_terminal() {
     // `script` runs the command on a pseudo-terminal.
-    let command = format!("'{CHECK}' --cases 5 --seed 1 lucky7 '{CHECK}' solve lucky7");
+    let command = format!("'{TOOL}' check --cases 5 --seed 1 lucky7 '{TOOL}' solve lucky7");
     let output = Command::new("script")
         .args(["-qec", &command, "/dev/null"])
         .output()

@@ -1,5 +1,5 @@
 //! proptest strategies: random inputs that shrink to small counterexamples, for the tests and
-//! for the `check` tool's small inputs.
+//! for the small inputs of `atcoder-games check`.
 
 use proptest::prelude::*;
 

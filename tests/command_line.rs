@@ -1,0 +1,78 @@
+//! The command lines of both binaries: `--help`, and mistakes, which are usage errors in the
+//! short form of clap-built tools, wherever they stand. The study tools that were once flags of
+//! the binaries are now the tool's subcommands, and the binaries say so.
+
+mod common;
+
+use common::run::{LUCKY7, SHIRITORI, run, success, usage_error};
+
+/// The binaries and the first line of their help.
+const BINARIES: [(&str, &str); 2] = [
+    (SHIRITORI, "Usage: shiritori [--depth] < input"),
+    (LUCKY7, "Usage: lucky7 < input"),
+];
+
+#[test]
+fn help_is_printed_on_request() {
+    for (binary, usage) in BINARIES {
+        for arguments in [&["--help"][..], &["-h"], &["-h", "--help"]] {
+            let help = success(&run(binary, arguments, ""));
+            assert!(help.starts_with(&format!("{usage}\n")), "{help}");
+            assert!(help.contains("atcoder-games"), "names the tool: {help}");
+        }
+    }
+    let help = success(&run(SHIRITORI, &["--depth", "--help"], ""));
+    assert!(help.contains("--depth"), "{help}");
+}
+
+#[test]
+fn a_mistake_is_a_short_usage_error_wherever_it_stands() {
+    for (binary, usage) in BINARIES {
+        for arguments in [
+            &["--bogus"][..],
+            &["--bogus", "--help"],
+            &["--help", "--bogus"],
+            &["-h", "depth"],
+            &["--depth=1"],
+        ] {
+            let output = run(binary, arguments, "1\nabc\n");
+            let message = usage_error(&output);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(message.starts_with("error: unknown argument"), "{message}");
+            assert_eq!(
+                stderr,
+                format!("{message}\n\n{usage}\n\nFor more information, try '--help'.\n")
+            );
+        }
+    }
+    // Lucky 7 has no --depth: every game lasts N rounds.
+    let message = usage_error(&run(LUCKY7, &["--depth"], ""));
+    assert_eq!(message, "error: unknown argument \"--depth\"");
+}
+
+#[test]
+fn the_moved_flags_name_the_tools_subcommand() {
+    for (binary, arguments, replacement) in [
+        (
+            SHIRITORI,
+            &["--explain", "1"][..],
+            "atcoder-games explain shiritori I...",
+        ),
+        (
+            SHIRITORI,
+            &["--explain=2"],
+            "atcoder-games explain shiritori I...",
+        ),
+        (SHIRITORI, &["--dot"], "atcoder-games dot shiritori"),
+        (
+            SHIRITORI,
+            &["--help", "--dot"],
+            "atcoder-games dot shiritori",
+        ),
+        (LUCKY7, &["--explain"], "atcoder-games explain lucky7"),
+    ] {
+        let message = usage_error(&run(binary, arguments, "1\nabc\n"));
+        assert!(message.contains("has moved to the tool"), "{message}");
+        assert!(message.ends_with(replacement), "{message}");
+    }
+}

@@ -1,0 +1,142 @@
+//! `atcoder-games dot shiritori`: Shiritori's game graph in Graphviz's DOT language, coloured by
+//! the solution's own analysis.
+
+use crate::explain::Dictionary;
+use crate::shiritori::plumbing::write_report;
+use crate::shiritori::{BLOCK, Outcome, VERTICES};
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Fill colours of the nodes, by the outcome for the player to move there.
+const FILL: [(Outcome, &str, &str); 3] = [
+    (Outcome::Win, "won", "#b8e186"),
+    (Outcome::Loss, "lost", "#f1b6da"),
+    (Outcome::Draw, "draw", "#e0e0e0"),
+];
+
+/// A word in an edge label: in full up to this many letters, else its ends around an ellipsis.
+const WORD_LETTERS: usize = 24;
+
+/// `dot shiritori`: the graph of the dictionary on stdin.
+pub fn shiritori() -> ExitCode {
+    match Dictionary::from_stdin() {
+        Ok(dictionary) => write_report(|out| write_dot(out, &dictionary)),
+        Err(code) => code,
+    }
+}
+
+/// Writes the game graph of `dictionary`.
+///
+/// A node per three-letter block that starts or ends a word, its id the block itself, with
+/// `class` `won`, `lost` or `draw` for the player to move there (Graphviz copies it into SVG),
+/// filled with that class's colour, and labelled with the block and, if decided, the words
+/// left under optimal play. An edge per distinct word, from its first block to its last,
+/// labelled with the numbers of the words that spell it (Takahashi's opening move in their
+/// games) and the word, with `×k` if it is listed `k` times. Moves into a lost block, which
+/// win, are drawn bold. Nodes and edges come in the order the input first names them.
+fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
+    let analysis = &dictionary.analysis;
+    let depth = analysis.depths();
+    let class = |v: u32| {
+        let outcome = analysis.outcome[v as usize];
+        FILL.iter()
+            .find(|(of, _, _)| *of == outcome)
+            .map_or(("", ""), |&(_, class, fill)| (class, fill))
+    };
+    writeln!(out, "digraph shiritori {{")?;
+    writeln!(
+        out,
+        "  graph [rankdir=LR, labelloc=t, fontname=\"Helvetica\", \
+         label=\"3-shiritori: a node per block of three letters, an edge per word (numbered as in the input)\"];"
+    )?;
+    writeln!(
+        out,
+        "  node [shape=box, style=\"rounded,filled\", fontname=\"Courier\"];"
+    )?;
+    writeln!(out, "  edge [fontname=\"Courier\", fontsize=10];")?;
+    writeln!(out, "  subgraph cluster_legend {{")?;
+    writeln!(
+        out,
+        "    label=\"the player to move at a block\"; fontname=\"Helvetica\";"
+    )?;
+    for (_, class, fill) in FILL {
+        let meaning = match class {
+            "won" => "won, k left: wins, saying the last of k more words",
+            "lost" => "lost, k left: loses, after k more words",
+            _ => "draw: nobody can force a win, the game never ends",
+        };
+        writeln!(
+            out,
+            "    \"legend {class}\" [class=\"{class}\", fillcolor=\"{fill}\", label=\"{meaning}\"];"
+        )?;
+    }
+    writeln!(out, "  }}")?;
+    // Each block once, as the input first names it.
+    let mut named = vec![false; VERTICES];
+    for (edge, word) in dictionary.edges.iter().zip(&dictionary.words) {
+        for (v, letters) in [
+            (edge.from, &word[..BLOCK]),
+            (edge.to, &word[word.len() - BLOCK..]),
+        ] {
+            if std::mem::replace(&mut named[v as usize], true) {
+                continue;
+            }
+            let (class, fill) = class(v);
+            let left = match analysis.outcome[v as usize] {
+                Outcome::Draw => String::new(),
+                _ => format!(", {} left", depth[v as usize]),
+            };
+            writeln!(
+                out,
+                "  \"{letters}\" [class=\"{class}\", fillcolor=\"{fill}\", label=\"{letters}\\n{class}{left}\"];"
+            )?;
+        }
+    }
+    // Each distinct word once, with the numbers of the words that spell it.
+    let mut numbers: Vec<Vec<usize>> = Vec::new();
+    let mut distinct: HashMap<&str, usize> = HashMap::new();
+    for (index, word) in dictionary.words.iter().enumerate() {
+        let next = numbers.len();
+        let edge = *distinct.entry(word).or_insert(next);
+        if edge == next {
+            numbers.push(vec![index]);
+        } else {
+            numbers[edge].push(index);
+        }
+    }
+    for spelled_by in numbers {
+        let first = spelled_by[0];
+        let (word, edge) = (&dictionary.words[first], &dictionary.edges[first]);
+        let shown: Vec<String> = spelled_by
+            .iter()
+            .take(3)
+            .map(|k| (k + 1).to_string())
+            .collect();
+        let more = if spelled_by.len() > 3 { ", …" } else { "" };
+        let copies = match spelled_by.len() {
+            1 => String::new(),
+            k => format!(" ×{k}"),
+        };
+        let winning = analysis.outcome[edge.to as usize] == Outcome::Loss;
+        writeln!(
+            out,
+            "  \"{}\" -> \"{}\" [label=\"{}{more}: {}{copies}\"{}];",
+            &word[..BLOCK],
+            &word[word.len() - BLOCK..],
+            shown.join(", "),
+            shortened(word),
+            if winning { ", style=bold" } else { "" }
+        )?;
+    }
+    writeln!(out, "}}")
+}
+
+/// `word` as an edge label shows it: in full if short, else its ends around an ellipsis.
+fn shortened(word: &str) -> String {
+    if word.len() <= WORD_LETTERS {
+        return word.to_string();
+    }
+    let end = WORD_LETTERS / 2 - 1;
+    format!("{}…{}", &word[..end], &word[word.len() - end..])
+}

@@ -1,0 +1,216 @@
+//! `atcoder-games`: the tool around this crate's two solutions. It plays their games out
+//! (`explain`), draws Shiritori's game graph (`dot`), stress-tests someone else's solution
+//! against them (`check`), and runs them (`solve`).
+
+// This crate's solutions, as they are submitted: the tool reads and analyses the input with their
+// code, and `solve` is their `run`. Their `main` and their judge's output are not used here.
+#[allow(dead_code)]
+#[path = "../../../../src/bin/lucky7.rs"]
+mod lucky7;
+#[allow(dead_code)]
+#[path = "../../../../src/bin/shiritori.rs"]
+mod shiritori;
+
+mod check;
+mod dot;
+mod explain;
+
+use atcoder_games_tool::problem::Problem;
+use clap::builder::StyledStr;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Explains, draws and stress-tests solutions of AtCoder ABC209 E "Shiritori" and ABC195 E
+/// "Lucky 7 Battle", with this crate's solutions as the trusted answer.
+#[derive(Parser)]
+#[command(name = "atcoder-games", version, arg_required_else_help = false)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Stress-test a solution: find the smallest input on which it is wrong, crashes or times out
+    Check(CheckOptions),
+    /// Play out the games of the input (on stdin) under optimal play
+    #[command(arg_required_else_help = false)]
+    Explain {
+        #[command(subcommand)]
+        problem: Explained,
+    },
+    /// Print Shiritori's game graph, for the input on stdin, in Graphviz's DOT language
+    #[command(
+        after_help = "Render it with `dot -Tsvg -o game.svg`; Graphviz's layout gets slow beyond a few thousand words."
+    )]
+    Dot {
+        #[arg(value_enum)]
+        problem: Drawn,
+    },
+    /// Run this crate's solution on the input on stdin, as the judge would
+    Solve {
+        #[arg(value_enum)]
+        problem: Problem,
+        /// Shiritori only: also print how many words each game lasts, counting the opening word,
+        /// when the winner hurries and the loser delays
+        #[arg(long)]
+        depth: bool,
+    },
+}
+
+/// The options of `check`.
+#[derive(Args)]
+pub struct CheckOptions {
+    /// How many random inputs to try
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    cases: u32,
+    /// The random seed, to repeat a run [default: from the clock; printed]
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Time limit per run, in seconds, after which the program is killed
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = positive_seconds)]
+    timeout: Duration,
+    /// Also write the smallest failing input to this file
+    #[arg(long, value_name = "PATH")]
+    save: Option<PathBuf>,
+    /// The problem the solution solves
+    #[arg(value_enum)]
+    problem: Problem,
+    /// The command that runs the solution, with its arguments
+    #[arg(
+        value_name = "CMD",
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    command: Vec<OsString>,
+}
+
+/// The problems whose games `explain` plays out.
+#[derive(Subcommand)]
+enum Explained {
+    /// The games that Takahashi opens with words I, J, ... (numbered from 1 in input order), a word
+    /// per line, separated by blank lines
+    Shiritori {
+        /// The numbers of the opening words, from 1 to N; may repeat
+        #[arg(value_name = "I", required = true)]
+        words: Vec<usize>,
+    },
+    /// The game, a round per line, with the residues modulo 7 from which Takahashi wins before and
+    /// after each round
+    Lucky7,
+}
+
+/// The problems whose game graph `dot` draws.
+#[derive(Clone, Copy, ValueEnum)]
+enum Drawn {
+    Shiritori,
+}
+
+/// A positive number of seconds.
+fn positive_seconds(text: &str) -> Result<Duration, String> {
+    let seconds = text.parse::<f64>().ok().filter(|seconds| *seconds > 0.0);
+    seconds
+        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
+        .ok_or_else(|| "expected a positive number of seconds".to_string())
+}
+
+fn main() -> ExitCode {
+    match parse(std::env::args_os().collect()).command {
+        Command::Check(options) => check::run(&options),
+        Command::Explain {
+            problem: Explained::Shiritori { words },
+        } => explain::shiritori(&words),
+        Command::Explain {
+            problem: Explained::Lucky7,
+        } => explain::lucky7(),
+        Command::Dot {
+            problem: Drawn::Shiritori,
+        } => dot::shiritori(),
+        Command::Solve { problem, depth } => solve(problem, depth),
+    }
+}
+
+/// The command line, or the end of the run with clap's help, version or usage error. A mistake
+/// is an error wherever it stands: `--help` beside it does not hide it, in either order.
+fn parse(arguments: Vec<OsString>) -> Cli {
+    let mut error = match Cli::try_parse_from(&arguments) {
+        Ok(cli) => return cli,
+        Err(error) => error,
+    };
+    // clap leaves the usage out of some errors (an invalid value): every usage error shows it.
+    if error.use_stderr() && error.get(ContextKind::Usage).is_none() {
+        let usage = usage_of(&arguments);
+        error.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
+    }
+    if error.kind() == ErrorKind::DisplayHelp {
+        // clap stops at the first `--help`: look at the rest without it.
+        let asked = arguments
+            .iter()
+            .position(|argument| argument == "--help" || argument == "-h");
+        if let Some(asked) = asked {
+            let mut rest = arguments;
+            rest.remove(asked);
+            if let Err(mistake) = Cli::try_parse_from(rest) {
+                let is_mistake = !matches!(
+                    mistake.kind(),
+                    ErrorKind::DisplayHelp
+                        | ErrorKind::DisplayVersion
+                        | ErrorKind::MissingRequiredArgument
+                        | ErrorKind::MissingSubcommand
+                        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+                );
+                if is_mistake {
+                    mistake.exit();
+                }
+            }
+        }
+    }
+    error.exit()
+}
+
+/// The usage of the deepest subcommand that `arguments` name.
+fn usage_of(arguments: &[OsString]) -> StyledStr {
+    let mut command = Cli::command();
+    command.build();
+    let mut command = &mut command;
+    for argument in arguments.iter().skip(1) {
+        let name = argument.to_string_lossy();
+        if command.find_subcommand(name.as_ref()).is_none() {
+            break;
+        }
+        command = command
+            .find_subcommand_mut(name.as_ref())
+            .expect("the subcommand just found");
+    }
+    command.render_usage()
+}
+
+/// `solve`: this crate's solution of `problem`, exactly as its binary runs it.
+fn solve(problem: Problem, depth: bool) -> ExitCode {
+    match (problem, depth) {
+        (Problem::Shiritori, true) => shiritori::run([OsString::from("--depth")].into_iter()),
+        (Problem::Shiritori, false) => shiritori::run(std::iter::empty()),
+        (Problem::Lucky7, false) => lucky7::run(std::iter::empty()),
+        (Problem::Lucky7, true) => usage_error(
+            "solve",
+            ErrorKind::ArgumentConflict,
+            "--depth is for shiritori only: a game of lucky7 always lasts N rounds",
+        ),
+    }
+}
+
+/// Ends the run with clap's usage error for `subcommand`: `message`, its usage, a pointer to
+/// `--help`, and exit status 2.
+pub fn usage_error(subcommand: &str, kind: ErrorKind, message: impl std::fmt::Display) -> ! {
+    let mut command = Cli::command();
+    command.build();
+    let subcommand = command
+        .find_subcommand_mut(subcommand)
+        .expect("a subcommand of this tool");
+    subcommand.error(kind, message).exit()
+}

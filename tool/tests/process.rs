@@ -1,0 +1,144 @@
+//! The process runner on its own: input, output, exit status, limits, resources, and that it
+//! leaves nothing running.
+
+use atcoder_games_tool::process::{Options, Run, RunError, Stdin, Stop, run};
+use std::io::Write;
+use std::os::unix::process::ExitStatusExt;
+use std::time::{Duration, Instant};
+
+fn shell(script: &str, stdin: Stdin, options: &Options) -> Run {
+    run(&["sh", "-c", script], stdin, options).expect("sh runs")
+}
+
+#[test]
+fn a_run_gets_its_input_and_gives_back_both_outputs() {
+    let script = "cat; echo trouble >&2; exit 3";
+    let ran = shell(script, Stdin::Bytes(b"hello\n"), &Options::default());
+    assert_eq!(
+        (ran.status.code(), &ran.stdout[..], &ran.stderr[..]),
+        (Some(3), &b"hello\n"[..], &b"trouble\n"[..])
+    );
+    assert_eq!(ran.stopped, None);
+    assert!(!ran.succeeded());
+    // A program that does not read its input is no trouble either.
+    let ran = run(
+        &["true"],
+        Stdin::Bytes(&[b'x'; 1 << 20]),
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(ran.succeeded());
+}
+
+#[test]
+fn stdin_may_come_from_a_file_and_stdout_may_be_discarded() {
+    let path = std::env::temp_dir().join(format!("process-test-{}", std::process::id()));
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(b"from a file\n")
+        .unwrap();
+    let ran = shell("cat", Stdin::File(&path), &Options::default());
+    assert_eq!(ran.stdout, b"from a file\n");
+    let discarding = Options {
+        discard_stdout: true,
+        ..Options::default()
+    };
+    let ran = shell("cat; echo visible >&2", Stdin::File(&path), &discarding);
+    std::fs::remove_file(&path).unwrap();
+    assert!(ran.succeeded());
+    assert_eq!(
+        (&ran.stdout[..], &ran.stderr[..]),
+        (&b""[..], &b"visible\n"[..])
+    );
+    let missing = std::path::Path::new("/no/such/input");
+    let error = run(&["cat"], Stdin::File(missing), &Options::default()).unwrap_err();
+    assert!(matches!(error, RunError::CannotStart(_)), "{error}");
+}
+
+#[test]
+fn a_run_reports_its_cpu_time_and_peak_memory() {
+    // 100 MiB written, and some arithmetic.
+    let program = "b = b'x' * (100 << 20); s = sum(range(3_000_000))";
+    let ran = run(
+        &["python3", "-c", program],
+        Stdin::Bytes(b""),
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(ran.succeeded(), "{:?}", ran.status);
+    assert!(ran.cpu >= Duration::from_millis(20), "{:?}", ran.cpu);
+    assert!(
+        ran.cpu <= ran.wall * 2 + Duration::from_millis(50),
+        "{ran:?}"
+    );
+    assert!(ran.peak_memory >= 100 << 20, "{}", ran.peak_memory);
+    assert!(ran.peak_memory < 400 << 20, "{}", ran.peak_memory);
+}
+
+#[test]
+fn a_time_limit_stops_what_the_command_started_too() {
+    // The shell waits for `sleep`, which holds the output pipe: stopping only the shell would
+    // leave the run waiting 30 s for the pipe to close.
+    let started = Instant::now();
+    let options = Options {
+        wall_limit: Some(Duration::from_millis(300)),
+        ..Options::default()
+    };
+    let ran = shell("sleep 30; echo late", Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, Some(Stop::WallTime));
+    assert!(!ran.succeeded());
+    assert_eq!(ran.status.signal(), Some(libc::SIGKILL));
+    let elapsed = started.elapsed();
+    assert!(elapsed >= Duration::from_millis(300), "{elapsed:?}");
+    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+}
+
+#[test]
+fn what_a_program_leaves_running_is_stopped_with_it() {
+    // The shell ends at once, but the `sleep` it started in the background holds the output
+    // pipe: the run ends only because the runner stops the whole group.
+    let started = Instant::now();
+    let ran = shell(
+        "sleep 30 & echo started",
+        Stdin::Bytes(b""),
+        &Options::default(),
+    );
+    assert!(ran.succeeded());
+    assert_eq!(ran.stdout, b"started\n");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn an_address_space_limit_makes_a_large_allocation_fail() {
+    let options = Options {
+        address_space: Some(64 << 20),
+        ..Options::default()
+    };
+    let ran = shell("exec true", Stdin::Bytes(b""), &options);
+    assert!(ran.succeeded(), "a small program fits");
+    let ran = shell(
+        "exec python3 -c 'bytearray(256 << 20)'",
+        Stdin::Bytes(b""),
+        &options,
+    );
+    assert!(!ran.succeeded(), "256 MB do not fit in 64 MB");
+    assert!(String::from_utf8_lossy(&ran.stderr).contains("MemoryError"));
+}
+
+#[test]
+fn a_command_that_cannot_start_is_an_error() {
+    let error = run(
+        &["/no/such/program"],
+        Stdin::Bytes(b""),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert!(matches!(error, RunError::CannotStart(_)), "{error}");
+    assert!(
+        error.to_string().starts_with("cannot start it: "),
+        "{error}"
+    );
+    let nothing: [&str; 0] = [];
+    let error = run(&nothing, Stdin::Bytes(b""), &Options::default()).unwrap_err();
+    assert!(matches!(error, RunError::CannotStart(_)), "{error}");
+}
