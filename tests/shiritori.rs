@@ -169,7 +169,7 @@ fn too_few_or_too_many_words_are_errors() {
 
 #[test]
 fn a_huge_count_fails_fast_without_allocating_for_it() {
-    // Under a 1 GiB limit of virtual memory, reserving room for 2^32 - 1 words (32 GiB of edges)
+    // Under a 1 GiB limit of virtual memory, reserving room for 2^32 - 2 words (32 GiB of moves)
     // would abort the binary; it must trust N with only as much as the words that arrive.
     let started = std::time::Instant::now();
     let fails_cleanly = |input: &str, fragment: &str| {
@@ -177,8 +177,12 @@ fn a_huge_count_fails_fast_without_allocating_for_it() {
         assert!(message.contains(fragment), "{input:?}: {message}");
     };
     fails_cleanly("1000000000000\nabc\n", "N (1000000000000)");
-    fails_cleanly("4294967295\nabc\n", "ends before word 2 of 4294967295");
-    fails_cleanly("4294967295\nabc\nab\n", "word 2 (\"ab\")");
+    // The most words a vertex may have as moves is one less than the u32 counters' largest,
+    // which marks a won vertex.
+    let too_many = "N (4294967295) is larger than the 4294967294 words supported";
+    fails_cleanly("4294967295\nabc\n", too_many);
+    fails_cleanly("4294967294\nabc\n", "ends before word 2 of 4294967294");
+    fails_cleanly("4294967294\nabc\nab\n", "word 2 (\"ab\")");
     // Generous: a run that allocated for the count would take far longer or die.
     assert!(started.elapsed().as_secs() < 10);
     // The limit itself leaves room for a real run.

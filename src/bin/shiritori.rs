@@ -22,7 +22,7 @@ use plumbing::{
 use proconio::input;
 use proconio::source::{RuntimeReadable, Source};
 use std::ffi::OsString;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -36,16 +36,16 @@ pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
         Ok(request) => request,
         Err(message) => return usage_error(&message, HELP),
     };
-    let render = match request {
+    let write: fn(&mut dyn Write, &[u32], &Analysis) -> io::Result<()> = match request {
         Request::Help => return write_report(|out| out.write_all(HELP.as_bytes())),
-        Request::Winners => render_winners,
-        Request::Depths => render_depths,
+        Request::Winners => write_winners,
+        Request::Depths => write_depths,
     };
     let mut source = TokenSource::new(io::stdin().lock());
     match read_dictionary(&mut source) {
-        Ok(words) => {
-            let analysis = retrograde_analysis(ReverseGraph::new(&words));
-            write_report(|out| out.write_all(&render(&words, &analysis)))
+        Ok(dictionary) => {
+            let analysis = retrograde_analysis(ReverseGraph::new(&dictionary));
+            write_report(|out| write(out, &dictionary.to, &analysis))
         }
         Err(error) => fail(&source.message(error)),
     }
@@ -111,14 +111,16 @@ const LETTERS: usize = 52;
 /// Number of vertices: every three-letter block, whether or not a word uses it.
 pub const VERTICES: usize = LETTERS * LETTERS * LETTERS;
 
-/// Most words the flat `u32` arrays can index.
-const MAX_WORDS: usize = u32::MAX as usize;
+/// Most words the flat `u32` arrays can index, and the analysis can count as a vertex's moves
+/// (one value, [`WON`], marks a won vertex).
+const MAX_WORDS: usize = u32::MAX as usize - 1;
 
 /// Up to this many words (2²²) are reserved from N alone; more only as they actually arrive, so a
 /// huge N in a short input fails at its end instead of allocating for words that are not there.
 const TRUSTED_CAPACITY: usize = 4_194_304;
 
-/// Marks a byte that is not a letter in [`LETTER_CODE`].
+/// Marks a byte that is not a letter in [`LETTER_CODE`]: its high bit, which no letter's code
+/// has, is enough to tell.
 const NOT_A_LETTER: u8 = u8::MAX;
 
 /// Digit of each byte in the base-52 vertex numbering: `A`–`Z` → 0–25, `a`–`z` → 26–51.
@@ -133,35 +135,36 @@ const LETTER_CODE: [u8; 256] = {
     code
 };
 
-/// One word as a move: from the vertex of its first three letters to that of its last three.
-pub struct Edge {
-    pub from: u32,
-    pub to: u32,
+/// The dictionary as moves: word `k` leads from vertex `from[k]` (its first three letters) to
+/// vertex `to[k]` (its last three). Two flat arrays: the answer reads only `to`.
+pub struct Dictionary {
+    pub from: Vec<u32>,
+    pub to: Vec<u32>,
 }
 
-/// Reads the input, `N` and then `N` words, each turned into its [`Edge`].
-pub fn read_dictionary<R: BufRead>(source: &mut TokenSource<R>) -> Result<Vec<Edge>, InputError> {
+/// Reads the input, `N` and then `N` words, as a [`Dictionary`].
+pub fn read_dictionary<R: BufRead>(source: &mut TokenSource<R>) -> Result<Dictionary, InputError> {
     input! {
         from &mut *source,
         n: Count,
         words: with Words(n?),
     }
     let words = words?;
-    match words.len() {
+    match words.to.len() {
         0 => source.expect_end("N")?,
         n => source.expect_end(&format!("the last word (word {n})"))?,
     }
     Ok(words)
 }
 
-/// proconio marker for the dictionary: this many words, each read as its [`Edge`].
+/// proconio marker for the dictionary: this many words, read into a [`Dictionary`].
 ///
 /// Unlike proconio's `[T; n]`, it trusts the count with memory only up to [`TRUSTED_CAPACITY`]
 /// words, and it stops at the first word that is missing or malformed.
 struct Words(usize);
 
 impl RuntimeReadable for Words {
-    type Output = Result<Vec<Edge>, InputError>;
+    type Output = Result<Dictionary, InputError>;
 
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
         let Self(count) = self;
@@ -170,41 +173,46 @@ impl RuntimeReadable for Words {
                 "N ({count}) is larger than the {MAX_WORDS} words supported"
             )));
         }
-        let mut edges = Vec::with_capacity(count.min(TRUSTED_CAPACITY));
+        let capacity = count.min(TRUSTED_CAPACITY);
+        let (mut from, mut to) = (Vec::with_capacity(capacity), Vec::with_capacity(capacity));
         for index in 1..=count {
             let word = next_token(source, || format!("word {index} of {count}"))?;
-            edges.push(word_edge(word).ok_or_else(|| malformed_word(word, index))?);
+            let (head, tail) = word_ends(word).ok_or_else(|| malformed_word(word, index))?;
+            from.push(head);
+            to.push(tail);
         }
-        Ok(edges)
+        Ok(Dictionary { from, to })
     }
 }
 
-/// The edge of `word` if it is at least three letters `A`–`Z`/`a`–`z`.
+/// The vertices of `word`'s first and last three letters, if it is at least three letters
+/// `A`–`Z`/`a`–`z`.
 ///
-/// The word is checked as its first three letters, its last three and what lies between (nothing,
-/// in most words): fixed-size pieces where a plain loop over the word would end at a different
-/// length each time and cost the processor a mispredicted branch per word. What is wrong with a
-/// word that is not one is worked out apart, by [`malformed_word`], off the reading loop's path.
-fn word_edge(word: &str) -> Option<Edge> {
+/// Each letter is looked up once in [`LETTER_CODE`], and the codes are checked all at once, so a
+/// word of up to eight letters (every word the judge gives) costs the same whatever its length:
+/// a loop over the word would end at a different length each time and cost the processor a
+/// mispredicted branch per word. What is wrong with a word that is not one is worked out apart,
+/// by [`malformed_word`], off the reading loop's path.
+fn word_ends(word: &str) -> Option<(u32, u32)> {
     let bytes = word.as_bytes();
-    let all_letters = |piece: &[u8]| {
-        piece
-            .iter()
-            .all(|&b| LETTER_CODE[b as usize] != NOT_A_LETTER)
-    };
-    let middle = bytes
-        .get(BLOCK..bytes.len().saturating_sub(BLOCK))
-        .unwrap_or_default();
     let (head, tail) = bytes
         .first_chunk::<BLOCK>()
         .zip(bytes.last_chunk::<BLOCK>())?;
-    (all_letters(head) && all_letters(tail) && all_letters(middle)).then(|| Edge {
-        from: vertex(head),
-        to: vertex(tail),
-    })
+    let code = |b: u8| LETTER_CODE[b as usize];
+    let (head, tail) = (head.map(code), tail.map(code));
+    // The letters between the first three and the last three of a word of up to eight are at 3
+    // and 4; in a shorter word these positions, clamped to the last letter, are the tail's.
+    let last = bytes.len() - 1;
+    let between = code(bytes[3.min(last)]) | code(bytes[4.min(last)]);
+    let codes = head[0] | head[1] | head[2] | tail[0] | tail[1] | tail[2] | between;
+    let rest_between = bytes
+        .get(5..bytes.len().saturating_sub(BLOCK))
+        .unwrap_or_default();
+    let rest = rest_between.iter().fold(0, |codes, &b| codes | code(b));
+    ((codes | rest) & 0x80 == 0).then(|| (vertex(head), vertex(tail)))
 }
 
-/// What is wrong with word number `index`, which has no [`word_edge`].
+/// What is wrong with word number `index`, which has no [`word_ends`].
 fn malformed_word(word: &str, index: usize) -> InputError {
     let what = format!("word {index} ({})", quoted(word));
     match first_disallowed(word.as_bytes(), |b| b.is_ascii_alphabetic()) {
@@ -213,11 +221,11 @@ fn malformed_word(word: &str, index: usize) -> InputError {
     }
 }
 
-/// The vertex of a three-letter block: its letters read as a base-52 number.
-fn vertex(block: &[u8]) -> u32 {
-    block.iter().fold(0, |id, &letter| {
-        id * LETTERS as u32 + u32::from(LETTER_CODE[letter as usize])
-    })
+/// The vertex of a three-letter block, from its letters' codes: a base-52 number.
+fn vertex(codes: [u8; BLOCK]) -> u32 {
+    codes
+        .iter()
+        .fold(0, |id, &code| id * LETTERS as u32 + u32::from(code))
 }
 
 /// Lists of numbers grouped by vertex, in compressed sparse row form: vertex `v`'s list is
@@ -269,13 +277,14 @@ pub struct ReverseGraph {
 }
 
 impl ReverseGraph {
-    /// Builds the reversed graph of `words`: O(N + 52³).
-    pub fn new(words: &[Edge]) -> Self {
+    /// Builds the reversed graph of the dictionary's moves: O(N + 52³).
+    pub fn new(dictionary: &Dictionary) -> Self {
+        let Dictionary { from, to } = dictionary;
         let mut out_degree = vec![0u32; VERTICES];
-        for edge in words {
-            out_degree[edge.from as usize] += 1;
+        for &v in from {
+            out_degree[v as usize] += 1;
         }
-        let predecessors = Grouped::new(words.len(), |k| words[k].to, |k| words[k].from);
+        let predecessors = Grouped::new(to.len(), |k| to[k], |k| from[k]);
         Self {
             predecessors,
             out_degree,
@@ -312,8 +321,13 @@ pub struct Analysis {
     /// Where each depth starts in `order`: the vertices at depth `d` (the game from them lasts
     /// `d` words) are `order[level_start[d]..level_start[d + 1]]`, the last depth running to
     /// the end of `order`.
-    level_start: Vec<usize>,
+    level_start: Vec<u32>,
 }
+
+/// The state of a vertex that the analysis has found won; any other state is the number of its
+/// moves not yet known to lead into a won vertex, so 0 is lost (no move, or all into won
+/// vertices), and a state above 0 that stays so is a draw.
+const WON: u32 = u32::MAX;
 
 /// Decides every vertex by retrograde analysis: a vertex without a move is lost, one with a move
 /// into a lost vertex is won, one whose moves all lead into won vertices is lost, and one these
@@ -321,56 +335,60 @@ pub struct Analysis {
 ///
 /// Decided vertices wait in a FIFO queue; taking one out, we look at every vertex with an edge
 /// into it. If it is lost, each such undecided predecessor is won at once. If it is won, the
-/// predecessor has one edge fewer that might still save it: `undecided_edges` counts those down,
-/// and at zero the predecessor is lost. A vertex enters the queue once, when it is decided, and
-/// each edge is looked at once: O(N + 52³). Vertices never decided are draws.
+/// predecessor has one edge fewer that might still save it: its state counts those down, and at
+/// zero the predecessor is lost. A vertex enters the queue once, when it is decided, and each
+/// edge is looked at once: O(N + 52³). Vertices never decided are draws.
 ///
 /// The vertices decided while one depth is taken out of the queue are one word deeper and come
 /// right after it, so noting where each depth starts is all `--depth` needs; the judge's answer
-/// pays one comparison per vertex for it and no memory.
-pub fn retrograde_analysis(mut graph: ReverseGraph) -> Analysis {
-    let mut outcome = vec![Outcome::Draw; VERTICES];
-    // The out-degrees are needed only as the counters: take them over rather than copy them.
-    let mut undecided_edges = std::mem::take(&mut graph.out_degree);
-    // Each vertex is pushed at most once, so a vector with a read cursor is the whole queue.
-    let mut queue = Vec::with_capacity(VERTICES);
-    for (v, &degree) in undecided_edges.iter().enumerate() {
-        if degree == 0 {
-            outcome[v] = Outcome::Loss;
-            // Most blocks are in no word at all: a dead end that no edge leads to has nothing
-            // to pass on, and leaving it out of the queue saves visiting it.
-            if !graph.predecessors.of(v as u32).is_empty() {
-                queue.push(v as u32);
-            }
-        }
+/// pays one comparison per vertex for it.
+pub fn retrograde_analysis(graph: ReverseGraph) -> Analysis {
+    let ReverseGraph {
+        predecessors,
+        out_degree: mut state,
+    } = graph;
+    // Each vertex is pushed at most once, so a vector with a read cursor is the whole queue. It
+    // starts with the dead ends (lost) that some edge leads to; the others have nothing to pass
+    // on. Written without a branch, for dead ends are scattered at random.
+    let mut queue = vec![0; VERTICES];
+    let mut queued = 0;
+    for v in 0..VERTICES as u32 {
+        queue[queued] = v;
+        let passes_on = state[v as usize] == 0 && !predecessors.of(v).is_empty();
+        queued += usize::from(passes_on);
     }
     let mut level_start = vec![0];
-    let mut level_end = queue.len();
+    let mut level_end = queued;
     let mut next = 0;
-    while let Some(&v) = queue.get(next) {
+    while next < queued {
         if next == level_end {
-            level_start.push(next);
-            level_end = queue.len();
+            level_start.push(next as u32);
+            level_end = queued;
         }
+        let v = queue[next];
         next += 1;
-        let lost = outcome[v as usize] == Outcome::Loss;
-        for &u in graph.predecessors.of(v) {
-            let u = u as usize;
-            if outcome[u] != Outcome::Draw {
+        let lost = state[v as usize] == 0;
+        for &u in predecessors.of(v) {
+            let u_state = &mut state[u as usize];
+            if *u_state == 0 || *u_state == WON {
                 continue;
             }
-            if lost {
-                outcome[u] = Outcome::Win;
-                queue.push(u as u32);
-            } else {
-                undecided_edges[u] -= 1;
-                if undecided_edges[u] == 0 {
-                    outcome[u] = Outcome::Loss;
-                    queue.push(u as u32);
-                }
+            *u_state = if lost { WON } else { *u_state - 1 };
+            if *u_state == 0 || *u_state == WON {
+                queue[queued] = u;
+                queued += 1;
             }
         }
     }
+    queue.truncate(queued);
+    let outcome = state
+        .iter()
+        .map(|&state| match state {
+            0 => Outcome::Loss,
+            WON => Outcome::Win,
+            _ => Outcome::Draw,
+        })
+        .collect();
     Analysis {
         outcome,
         order: queue,
@@ -378,7 +396,7 @@ pub fn retrograde_analysis(mut graph: ReverseGraph) -> Analysis {
     }
 }
 
-/// Bytes per line in [`render_winners`]: room for the longest line, `Takahashi\n`, and more.
+/// Bytes per line in [`write_winners`]: room for the longest line, `Takahashi\n`, and more.
 const SLOT: usize = 16;
 
 /// The answer line for each [`Outcome`], padded with zeros to a [`SLOT`], and its real length.
@@ -401,61 +419,54 @@ const LINES: [([u8; SLOT], usize); 3] = {
     lines
 };
 
+/// Bytes of answer gathered before each write: a write per 64 KiB, and no more memory than
+/// that, where the whole answer (up to 10 bytes a word) would be as large as the input.
+const WRITTEN_AT_ONCE: usize = 1 << 16;
+
 /// The judge's answer, one line per word in input order: the winner when Takahashi opens with
 /// the word, which is decided by the vertex of its last three letters.
 ///
 /// Each line is copied as a fixed [`SLOT`] and the end moves on by the line's length, so the
-/// (random) winners cost no mispredicted branches. The zeroed buffer comes straight from the
-/// allocator as fresh pages, and only the part written is ever touched.
-fn render_winners(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
-    let mut report = vec![0; words.len() * "Takahashi\n".len() + SLOT];
+/// (random) winners cost no mispredicted branches.
+fn write_winners(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Result<()> {
+    let mut buffer = [0; WRITTEN_AT_ONCE + SLOT];
     let mut end = 0;
-    for edge in words {
-        let (line, length) = &LINES[analysis.outcome[edge.to as usize] as usize];
-        report[end..end + SLOT].copy_from_slice(line);
+    for &v in to {
+        let (line, length) = &LINES[analysis.outcome[v as usize] as usize];
+        buffer[end..end + SLOT].copy_from_slice(line);
         end += length;
+        if end >= WRITTEN_AT_ONCE {
+            out.write_all(&buffer[..end])?;
+            end = 0;
+        }
     }
-    report.truncate(end);
-    report
+    out.write_all(&buffer[..end])
 }
 
 /// The `--depth` answer: the winner and the number of words of the whole game, Takahashi's
 /// opening word included (so one more than the depth of the vertex it leads to).
-fn render_depths(words: &[Edge], analysis: &Analysis) -> Vec<u8> {
+fn write_depths(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Result<()> {
     let depth = analysis.depths();
-    let mut report = Vec::with_capacity(words.len() * "Takahashi 1\n".len());
-    for edge in words {
-        let to = edge.to as usize;
-        let outcome = analysis.outcome[to];
-        report.extend_from_slice(outcome.winner().as_bytes());
+    let mut buffer = Vec::with_capacity(WRITTEN_AT_ONCE + "Takahashi 4294967295\n".len());
+    for &v in to {
+        let outcome = analysis.outcome[v as usize];
+        buffer.extend_from_slice(outcome.winner().as_bytes());
         if outcome != Outcome::Draw {
-            report.push(b' ');
-            push_decimal(&mut report, depth[to] as usize + 1);
+            buffer.push(b' ');
+            push_decimal(&mut buffer, depth[v as usize] + 1);
         }
-        report.push(b'\n');
-    }
-    report
-}
-
-impl Analysis {
-    /// Each decided vertex's depth, the number of words the game from it lasts under optimal
-    /// play: its level in the queue (see [`retrograde_analysis`]). 0 for the others.
-    pub fn depths(&self) -> Vec<u32> {
-        let mut depth = vec![0; VERTICES];
-        let level_ends = self.level_start[1..].iter().copied();
-        let level_ends = level_ends.chain([self.order.len()]);
-        for (d, (&start, end)) in (0..).zip(self.level_start.iter().zip(level_ends)) {
-            for &v in &self.order[start..end] {
-                depth[v as usize] = d;
-            }
+        buffer.push(b'\n');
+        if buffer.len() >= WRITTEN_AT_ONCE {
+            out.write_all(&buffer)?;
+            buffer.clear();
         }
-        depth
     }
+    out.write_all(&buffer)
 }
 
 /// Appends `number` in decimal.
-fn push_decimal(report: &mut Vec<u8>, mut number: usize) {
-    let mut digits = [0; 20];
+fn push_decimal(buffer: &mut Vec<u8>, mut number: u32) {
+    let mut digits = [0; 10];
     let mut start = digits.len();
     loop {
         start -= 1;
@@ -465,7 +476,23 @@ fn push_decimal(report: &mut Vec<u8>, mut number: usize) {
             break;
         }
     }
-    report.extend_from_slice(&digits[start..]);
+    buffer.extend_from_slice(&digits[start..]);
+}
+
+impl Analysis {
+    /// Each decided vertex's depth, the number of words the game from it lasts under optimal
+    /// play: its level in the queue (see [`retrograde_analysis`]). 0 for the others.
+    pub fn depths(&self) -> Vec<u32> {
+        let mut depth = vec![0; VERTICES];
+        let level_ends = self.level_start[1..].iter().copied();
+        let level_ends = level_ends.chain([self.order.len() as u32]);
+        for (d, (&start, end)) in (0..).zip(self.level_start.iter().zip(level_ends)) {
+            for &v in &self.order[start as usize..end as usize] {
+                depth[v as usize] = d;
+            }
+        }
+        depth
+    }
 }
 
 // The input and output plumbing, the same in every solution of this crate. A submission is one
@@ -603,6 +630,9 @@ pub mod plumbing {
     /// Bytes asked of the reader per refill; only a longer token makes the buffer grow.
     pub const CHUNK: usize = 1 << 16;
 
+    /// Bytes whose whitespace one `u64` marks.
+    const MARKED_AT_ONCE: usize = 64;
+
     /// The tokens of a byte stream, separated by ASCII whitespace, served through proconio's
     /// [`Source`] trait so that `input!` reads them.
     ///
@@ -611,12 +641,32 @@ pub mod plumbing {
     /// fixed-size chunks into one buffer and lends out slices of it, so it holds one chunk, or
     /// the longest token, however long the input is. A token that is not UTF-8, or a failed
     /// read, ends the stream; the failure is kept for [`TokenSource::message`].
+    ///
+    /// Tokens are found a chunk at a time. One pass over the bytes read marks their whitespace,
+    /// a bit per byte ([`mark_whitespace`]), and a token begins or ends wherever the marks
+    /// change, which a bit scan finds: no loop over a token's bytes, and no branch on them.
     pub struct TokenSource<R> {
         reader: R,
-        /// Bytes read so far that are still needed; `buffer[start..]` is not yet handed out.
+        /// Bytes read so far that are still needed.
         buffer: Vec<u8>,
+        /// Bit `k` of `whitespace[w]` is set when `buffer[marks_start + 64 w + k]` is ASCII
+        /// whitespace.
+        whitespace: Vec<u64>,
+        /// Where the marks start in `buffer`: at 0, but inside a long token, whose end is
+        /// searched for ahead, the marks behind are dropped, so that they take no more memory
+        /// than a chunk's.
+        marks_start: usize,
+        /// Where the next token begins, once [`TokenSource::find_token`] has found it (and then
+        /// `found` is set); while a token is read, where it begins.
         start: usize,
+        found: bool,
+        /// The changes of the marks in `whitespace[word]` not yet found, a bit each.
+        word: usize,
+        changes: u64,
         at_eof: bool,
+        /// Whether a byte beyond ASCII has been read: from then on, tokens are checked to be
+        /// UTF-8.
+        non_ascii: bool,
         failure: Option<SourceFailure>,
     }
 
@@ -631,8 +681,14 @@ pub mod plumbing {
             Self {
                 reader,
                 buffer: Vec::with_capacity(CHUNK),
+                whitespace: Vec::with_capacity(CHUNK / MARKED_AT_ONCE + 1),
+                marks_start: 0,
                 start: 0,
+                found: false,
+                word: 0,
+                changes: 0,
                 at_eof: false,
+                non_ascii: false,
                 failure: None,
             }
         }
@@ -668,33 +724,110 @@ pub mod plumbing {
             }
         }
 
-        /// Moves `start` to the next token's first byte, reading as needed; false at the end,
+        /// The changes of the marks in `whitespace[word]`: bit `k` is set when byte `k` is
+        /// whitespace and the byte before it is not, or the other way round. Before the first
+        /// byte there is whitespace.
+        #[inline]
+        fn changes_at(&self, word: usize) -> u64 {
+            let marks = self.whitespace[word];
+            let before = match word {
+                0 => 1,
+                _ => self.whitespace[word - 1] >> (MARKED_AT_ONCE - 1),
+            };
+            marks ^ (marks << 1 | before)
+        }
+
+        /// Points the search for changes of the marks at `buffer[from]`.
+        fn seek(&mut self, from: usize) {
+            let from = from - self.marks_start;
+            self.word = from / MARKED_AT_ONCE;
+            self.changes = match self.word < self.whitespace.len() {
+                true => self.changes_at(self.word) & (u64::MAX << (from % MARKED_AT_ONCE)),
+                false => 0,
+            };
+        }
+
+        /// Where the marks change next, among the bytes read so far: a token begins or ends
+        /// there.
+        #[inline]
+        fn next_change(&mut self) -> Option<usize> {
+            while self.changes == 0 {
+                if self.word + 1 >= self.whitespace.len() {
+                    return None;
+                }
+                self.word += 1;
+                self.changes = self.changes_at(self.word);
+                if self.changes == 0 && self.whitespace[self.word] == 0 {
+                    self.skip_unmarked();
+                }
+            }
+            let word_start = self.marks_start + self.word * MARKED_AT_ONCE;
+            let at = word_start + self.changes.trailing_zeros() as usize;
+            // The bits past the last byte read mark nothing.
+            if at >= self.buffer.len() {
+                return None;
+            }
+            self.changes &= self.changes - 1;
+            Some(at)
+        }
+
+        /// Moves the search on from inside a long token to the next `u64` of marks that is
+        /// not 0, at vector speed.
+        #[inline(never)]
+        fn skip_unmarked(&mut self) {
+            let ahead = self.whitespace[self.word..]
+                .iter()
+                .position(|&marks| marks != 0);
+            self.word = ahead.map_or(self.whitespace.len(), |skipped| self.word + skipped) - 1;
+        }
+
+        /// Moves `start` to where the next token begins, reading as needed; false at the end,
         /// which a failure brings forward.
-        fn skip_whitespace(&mut self) -> bool {
+        fn find_token(&mut self) -> bool {
+            if self.found {
+                return true;
+            }
             if self.failure.is_some() {
                 return false;
             }
             loop {
-                let unread = &self.buffer[self.start..];
-                if let Some(skip) = unread.iter().position(|b| !b.is_ascii_whitespace()) {
-                    self.start += skip;
+                if let Some(start) = self.next_change() {
+                    self.start = start;
+                    self.found = true;
                     return true;
                 }
+                // Only whitespace is left: drop it all.
                 self.start = self.buffer.len();
                 if !self.refill() {
                     return false;
                 }
+                self.seek(0);
             }
         }
 
-        /// Appends up to a chunk of input after dropping the bytes already handed out; false at
-        /// the end of input or after a read error, which is kept in `failure`.
+        /// Appends up to a chunk of input after dropping the bytes before `start`, which are no
+        /// longer needed, and marks its whitespace; false at the end of input or after a read
+        /// error, which is kept in `failure`.
         fn refill(&mut self) -> bool {
             if self.at_eof {
                 return false;
             }
-            self.buffer.drain(..self.start);
-            self.start = 0;
+            if self.start == 0 {
+                // Nothing moves: the last `u64` of marks, which marked part of one, is made
+                // again. Inside a long token, whose end is searched for from the new bytes on,
+                // the marks before are dropped but for the `u64` just before them.
+                let complete = (self.buffer.len() - self.marks_start) / MARKED_AT_ONCE;
+                let dropped = complete.saturating_sub(1);
+                self.whitespace.truncate(complete);
+                self.whitespace.drain(..dropped);
+                self.marks_start += dropped * MARKED_AT_ONCE;
+            } else {
+                // What is kept moves to the front, where it is marked again.
+                self.buffer.drain(..self.start);
+                self.start = 0;
+                self.whitespace.clear();
+                self.marks_start = 0;
+            }
             // Reading one chunk at a time, never into all the spare room, keeps the bytes read
             // ahead of a long token (and so the memory touched) down to a chunk. `read_to_end`
             // reads into the spare capacity directly: no zeroing, no intermediate copy.
@@ -710,82 +843,108 @@ pub mod plumbing {
                     self.at_eof = true;
                 }
             }
+            let marked = self.marks_start + self.whitespace.len() * MARKED_AT_ONCE;
+            self.non_ascii |= mark_whitespace(&self.buffer[marked..], &mut self.whitespace);
             !self.at_eof
         }
     }
 
-    /// Eight one bits, one in each byte of a `u64`: a multiplier that repeats a byte eight times.
-    const BYTE_ONES: u64 = u64::from_le_bytes([1; 8]);
-
-    /// The high bit of each byte of a `u64`.
-    const BYTE_HIGH_BITS: u64 = BYTE_ONES * 0x80;
-
-    /// Where the first ASCII whitespace byte in `bytes` is, if there is one; sets `non_ascii` if
-    /// a byte before it is not ASCII.
-    ///
-    /// Every whitespace byte is below `0x21`. A short token (every Shiritori word) ends within
-    /// its first eight bytes, which one test of a `u64` settles with no loop: in a little-endian
-    /// word, `(word - 0x2121…21) & !word & 0x8080…80` flags exactly the lowest byte below `0x21`,
-    /// if any, and the high bits of the bytes before it tell whether they are ASCII. A long token
-    /// (Lucky 7's strings) is searched by [`first_disallowed`], at vector speed, for the first
-    /// byte that is not `0x21`–`0x7F`: whitespace ends the token, a control character is stepped
-    /// over, and a non-ASCII byte is noted, after which only whitespace is looked for. So a
-    /// token's bytes are read once to find both its end and whether it is ASCII.
-    fn find_whitespace(bytes: &[u8], non_ascii: &mut bool) -> Option<usize> {
-        if let Some(word) = bytes.first_chunk::<8>() {
-            let word = u64::from_le_bytes(*word);
-            let below_0x21 = word.wrapping_sub(BYTE_ONES * 0x21) & !word & BYTE_HIGH_BITS;
-            let candidate = (below_0x21.trailing_zeros() / 8) as usize;
-            if candidate < 8 && bytes[candidate].is_ascii_whitespace() {
-                let before_candidate = (1 << (8 * candidate)) - 1;
-                *non_ascii |= word & before_candidate & BYTE_HIGH_BITS != 0;
-                return Some(candidate);
-            }
+    /// Marks the whitespace of `bytes`, a bit per byte in `u64`s appended to `marks`, and says
+    /// whether a byte is beyond ASCII.
+    fn mark_whitespace(bytes: &[u8], marks: &mut Vec<u64>) -> bool {
+        let blocks = bytes.chunks_exact(MARKED_AT_ONCE);
+        let rest = blocks.remainder();
+        let mut beyond_ascii = false;
+        for block in blocks {
+            let (bits, beyond) = mark_block(block);
+            marks.push(bits);
+            beyond_ascii |= beyond;
         }
-        let mut offset = 0;
-        loop {
-            let rest = &bytes[offset..];
-            // Read as signed, the bytes 0x80-0xFF are negative: one comparison stops at them too.
-            let candidate = offset
-                + if *non_ascii {
-                    first_disallowed(rest, |b| b > b' ')
-                } else {
-                    first_disallowed(rest, |b| b as i8 > b' ' as i8)
-                }?;
-            if bytes[candidate].is_ascii_whitespace() {
-                return Some(candidate);
-            }
-            *non_ascii |= !bytes[candidate].is_ascii();
-            offset = candidate + 1;
+        if !rest.is_empty() {
+            let (bits, beyond) = mark_bytes(rest);
+            marks.push(bits);
+            beyond_ascii |= beyond;
         }
+        beyond_ascii
+    }
+
+    /// [`mark_whitespace`] of up to 64 bytes, a byte at a time: the marks, and whether a byte is
+    /// beyond ASCII.
+    fn mark_bytes(bytes: &[u8]) -> (u64, bool) {
+        let marks = bytes.iter().enumerate();
+        let bits = marks.fold(0, |bits, (k, b)| {
+            bits | u64::from(b.is_ascii_whitespace()) << k
+        });
+        (bits, !bytes.is_ascii())
+    }
+
+    /// [`mark_bytes`] of 64 bytes, 16 at a time with SSE2, which every x86_64 processor has:
+    /// forty times faster than the compiler makes of the loop. Most blocks of a long token (as
+    /// all of Lucky 7's strings) have no byte below `0x21` at all, which one comparison a byte
+    /// shows; whitespace is a space, or a byte from `\t` to `\r` other than `\x0B`.
+    #[cfg(target_arch = "x86_64")]
+    fn mark_block(block: &[u8]) -> (u64, bool) {
+        use std::arch::x86_64::{
+            __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+            _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
+        };
+        // SAFETY (of each `unsafe` below): SSE2 is part of every x86_64 processor, and each load
+        // reads 16 of the block's 64 bytes, unaligned loads needing no alignment.
+        let lanes: [__m128i; 4] =
+            std::array::from_fn(|k| unsafe { _mm_loadu_si128(block[16 * k..].as_ptr().cast()) });
+        // Read as signed, the bytes beyond ASCII are below 0x21 too.
+        let below_0x21 = lanes.iter().fold(0, |below, &lane| {
+            below | unsafe { _mm_movemask_epi8(_mm_cmplt_epi8(lane, _mm_set1_epi8(0x21))) }
+        });
+        if below_0x21 == 0 {
+            return (0, false);
+        }
+        let mut bits = 0;
+        let mut beyond_ascii = 0;
+        for (k, &bytes) in lanes.iter().enumerate() {
+            let (whitespace, high) = unsafe {
+                let space = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b' ' as i8));
+                // `\t` to `\r` is 0 to 4 after subtracting `\t`: no more than its minimum with 4.
+                let from_tab = _mm_sub_epi8(bytes, _mm_set1_epi8(b'\t' as i8));
+                let tab_to_cr = _mm_cmpeq_epi8(_mm_min_epu8(from_tab, _mm_set1_epi8(4)), from_tab);
+                let vertical_tab = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(0x0B));
+                let whitespace = _mm_or_si128(space, _mm_andnot_si128(vertical_tab, tab_to_cr));
+                (_mm_movemask_epi8(whitespace), _mm_movemask_epi8(bytes))
+            };
+            bits |= u64::from(whitespace as u16) << (16 * k);
+            beyond_ascii |= high;
+        }
+        (bits, beyond_ascii != 0)
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    fn mark_block(block: &[u8]) -> (u64, bool) {
+        mark_bytes(block)
     }
 
     impl<R: BufRead> Source<R> for TokenSource<R> {
         fn next_token(&mut self) -> Option<&str> {
-            if !self.skip_whitespace() {
+            if !self.find_token() {
                 return None;
             }
-            // The token runs to the next whitespace; while it runs into the end of the buffer,
-            // read on.
-            let mut scanned = self.start;
-            let mut non_ascii = false;
+            // The token runs to where the marks change again; while it runs into the end of the
+            // buffer, read on.
             let end = loop {
-                if let Some(length) = find_whitespace(&self.buffer[scanned..], &mut non_ascii) {
-                    break scanned + length;
+                if let Some(end) = self.next_change() {
+                    break end;
                 }
                 // Refilling moves the unread bytes, and with them the token, to the front.
-                let scanned_length = self.buffer.len() - self.start;
+                let scanned = self.buffer.len() - self.start;
                 if !self.refill() {
                     break self.buffer.len();
                 }
-                scanned = self.start + scanned_length;
+                self.seek(scanned);
             };
             let begin = std::mem::replace(&mut self.start, end);
+            self.found = false;
             let token = &self.buffer[begin..end];
-            if !non_ascii {
-                // SAFETY: ASCII is valid UTF-8. Knowing that from the search for the token's end
-                // saves reading it again: `from_utf8` on every short token would cost a fifth of
-                // a Shiritori run, and `is_ascii` a pass over Lucky 7's long strings.
+            if !self.non_ascii {
+                // SAFETY: no byte beyond ASCII has been read, and ASCII is valid UTF-8.
                 return Some(unsafe { std::str::from_utf8_unchecked(token) });
             }
             match std::str::from_utf8(token) {
@@ -802,7 +961,7 @@ pub mod plumbing {
         }
 
         fn is_empty(&mut self) -> bool {
-            !self.skip_whitespace()
+            !self.find_token()
         }
     }
 }

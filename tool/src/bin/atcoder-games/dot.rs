@@ -74,11 +74,10 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
     writeln!(out, "  }}")?;
     // Each block once, as the input first names it.
     let mut named = vec![false; VERTICES];
-    for (edge, word) in dictionary.edges.iter().zip(&dictionary.words) {
-        for (v, letters) in [
-            (edge.from, &word[..BLOCK]),
-            (edge.to, &word[word.len() - BLOCK..]),
-        ] {
+    let moves = &dictionary.moves;
+    let ends = moves.from.iter().zip(&moves.to);
+    for ((&from, &to), word) in ends.zip(&dictionary.words) {
+        for (v, letters) in [(from, &word[..BLOCK]), (to, &word[word.len() - BLOCK..])] {
             if std::mem::replace(&mut named[v as usize], true) {
                 continue;
             }
@@ -107,7 +106,7 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
     }
     for spelled_by in numbers {
         let first = spelled_by[0];
-        let (word, edge) = (&dictionary.words[first], &dictionary.edges[first]);
+        let word = &dictionary.words[first];
         let shown: Vec<String> = spelled_by
             .iter()
             .take(3)
@@ -118,7 +117,7 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
             1 => String::new(),
             k => format!(" ×{k}"),
         };
-        let winning = analysis.outcome[edge.to as usize] == Outcome::Loss;
+        let winning = analysis.outcome[moves.to[first] as usize] == Outcome::Loss;
         writeln!(
             out,
             "  \"{}\" -> \"{}\" [label=\"{}{more}: {}{copies}\"{}];",

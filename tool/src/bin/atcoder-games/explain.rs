@@ -3,7 +3,7 @@
 
 use crate::lucky7::{self, PackedGame, RESIDUES, ROUND_STEP, round_kind};
 use crate::shiritori::plumbing::{TokenSource, fail, write_report};
-use crate::shiritori::{self, Analysis, BLOCK, Edge, Grouped, Outcome, ReverseGraph};
+use crate::shiritori::{self, Analysis, BLOCK, Grouped, Outcome, ReverseGraph};
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -17,10 +17,10 @@ pub fn read_stdin() -> Result<Vec<u8>, ExitCode> {
     }
 }
 
-/// A Shiritori input read by the solution's own reader: each word as its move, each word as
-/// written, and the analysis.
+/// A Shiritori input read by the solution's own reader: the words as moves and as written, and
+/// the analysis.
 pub struct Dictionary {
-    pub edges: Vec<Edge>,
+    pub moves: shiritori::Dictionary,
     pub words: Vec<String>,
     pub analysis: Analysis,
 }
@@ -30,15 +30,15 @@ impl Dictionary {
     pub fn from_stdin() -> Result<Self, ExitCode> {
         let input = read_stdin()?;
         let mut source = TokenSource::new(&input[..]);
-        let edges = shiritori::read_dictionary(&mut source)
+        let moves = shiritori::read_dictionary(&mut source)
             .map_err(|error| fail(&source.message(error)))?;
         // The solution has checked every word: they are the tokens after N, letters all.
         let text = String::from_utf8_lossy(&input);
         let words = text.split_ascii_whitespace().skip(1).map(String::from);
         let words = words.collect();
-        let analysis = shiritori::retrograde_analysis(ReverseGraph::new(&edges));
+        let analysis = shiritori::retrograde_analysis(ReverseGraph::new(&moves));
         Ok(Self {
-            edges,
+            moves,
             words,
             analysis,
         })
@@ -52,7 +52,7 @@ pub fn shiritori(explained: &[usize]) -> ExitCode {
         Ok(dictionary) => dictionary,
         Err(code) => return code,
     };
-    let count = dictionary.edges.len();
+    let count = dictionary.words.len();
     if let Some(wrong) = explained.iter().find(|&&word| word == 0 || word > count) {
         return fail(&format!("there is no word {wrong}, as N is {count}"));
     }
@@ -84,11 +84,11 @@ struct Playout<'a> {
 
 impl<'a> Playout<'a> {
     fn new(dictionary: &'a Dictionary) -> Self {
-        let edges = &dictionary.edges;
+        let from = &dictionary.moves.from;
         Self {
             dictionary,
             depth: dictionary.analysis.depths(),
-            moves: Grouped::new(edges.len(), |k| edges[k].from, |k| k as u32),
+            moves: Grouped::new(from.len(), |k| from[k], |k| k as u32),
         }
     }
 
@@ -98,7 +98,7 @@ impl<'a> Playout<'a> {
 
     /// The vertex that word `word` (from 0) leads to.
     fn to(&self, word: u32) -> u32 {
-        self.dictionary.edges[word as usize].to
+        self.dictionary.moves.to[word as usize]
     }
 
     fn word(&self, word: u32) -> &str {
