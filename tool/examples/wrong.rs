@@ -10,6 +10,15 @@
 //! - `shiritori-fixed-array`: keeps the words' ends in an array sized for 100 words;
 //! - `lucky7-forwards`: runs the DP from the first round to the last;
 //! - `lucky7-crashes-on-8`: looks the digits up in a table that stops at 7.
+//!
+//! And three that are always right but too slow or too large for the judge:
+//!
+//! - `shiritori-words-as-vertices`: makes every word a vertex, with a move to every word that
+//!   starts with its last three letters, and finds them by looking at every word: N² steps;
+//! - `shiritori-rescans-moves`: each time a move of a block is found to lead into a won block,
+//!   looks at all of the block's moves again instead of counting down: N² steps on a block with
+//!   N moves;
+//! - `shiritori-memory-per-word`: keeps 8 KiB for each word, 1.6 GB for 200,000 words.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::Read;
@@ -26,6 +35,9 @@ fn main() {
         | "shiritori-ignores-case"
         | "shiritori-hangs-on-draws"
         | "shiritori-fixed-array" => shiritori(&input, &bug),
+        "shiritori-words-as-vertices" => words_as_vertices(&input),
+        "shiritori-rescans-moves" => rescans_moves(&input),
+        "shiritori-memory-per-word" => memory_per_word(&input),
         "lucky7-forwards" | "lucky7-crashes-on-8" => lucky7(&input, &bug),
         _ => panic!("unknown bug {bug}"),
     };
@@ -140,4 +152,118 @@ fn lucky7(input: &str, bug: &str) -> String {
         wins = step(wins, round);
     }
     if wins[0] { "Takahashi\n" } else { "Aoki\n" }.to_string()
+}
+
+/// The words of a Shiritori input, each as its first and last three letters.
+fn word_ends(input: &str) -> (Vec<&str>, Vec<(&str, &str)>) {
+    let mut tokens = input.split_ascii_whitespace();
+    let count: usize = tokens.next().expect("N").parse().expect("a number");
+    let words: Vec<&str> = tokens.take(count).collect();
+    let ends = words.iter().map(|w| (&w[..3], &w[w.len() - 3..])).collect();
+    (words, ends)
+}
+
+/// The answer from the state of the position after each word: lost for the player to move
+/// there (Aoki), won, or undecided.
+fn answers(states: impl Iterator<Item = Option<Outcome>>) -> String {
+    states
+        .map(|state| match state {
+            Some(Outcome::Loss) => "Takahashi\n",
+            Some(Outcome::Win) => "Aoki\n",
+            None => "Draw\n",
+        })
+        .collect()
+}
+
+/// Right, in N² steps: the positions are the words themselves, and the moves after word `i` are
+/// found by looking at every word.
+fn words_as_vertices(input: &str) -> String {
+    let (_, ends) = word_ends(input);
+    let follows = |i: usize, j: usize| ends[j].0 == ends[i].1;
+    let mut moves_left: Vec<usize> = (0..ends.len())
+        .map(|i| (0..ends.len()).filter(|&j| follows(i, j)).count())
+        .collect();
+    let mut state: Vec<Option<Outcome>> = vec![None; ends.len()];
+    let mut queue = VecDeque::new();
+    for (i, &moves) in moves_left.iter().enumerate() {
+        if moves == 0 {
+            state[i] = Some(Outcome::Loss);
+            queue.push_back(i);
+        }
+    }
+    while let Some(j) = queue.pop_front() {
+        for i in 0..ends.len() {
+            if !follows(i, j) || state[i].is_some() {
+                continue;
+            }
+            moves_left[i] -= 1;
+            if state[j] == Some(Outcome::Loss) || moves_left[i] == 0 {
+                state[i] = Some(match state[j] {
+                    Some(Outcome::Loss) => Outcome::Win,
+                    _ => Outcome::Loss,
+                });
+                queue.push_back(i);
+            }
+        }
+    }
+    answers(state.into_iter())
+}
+
+/// Right, but each time a move of a block is found to lead into a won block, it looks at all of
+/// the block's moves again to see whether any is still open: N² steps on a block with N moves.
+fn rescans_moves(input: &str) -> String {
+    let (_, ends) = word_ends(input);
+    let mut moves: HashMap<&str, Vec<&str>> = HashMap::new();
+    let mut before: HashMap<&str, Vec<&str>> = HashMap::new();
+    for &(head, tail) in &ends {
+        moves.entry(head).or_default().push(tail);
+        before.entry(tail).or_default().push(head);
+        moves.entry(tail).or_default();
+    }
+    let mut state: HashMap<&str, Outcome> = HashMap::new();
+    let mut queue: VecDeque<&str> = moves
+        .iter()
+        .filter(|(_, to)| to.is_empty())
+        .map(|(&block, _)| block)
+        .collect();
+    for &block in &queue {
+        state.insert(block, Outcome::Loss);
+    }
+    while let Some(block) = queue.pop_front() {
+        let lost = state[block] == Outcome::Loss;
+        for &previous in before.get(block).map_or(&[][..], Vec::as_slice) {
+            if state.contains_key(previous) {
+                continue;
+            }
+            // The mistake: every move of `previous` looked at again.
+            let all_won = moves[previous]
+                .iter()
+                .all(|to| state.get(to) == Some(&Outcome::Win));
+            if lost || all_won {
+                let decided = if lost { Outcome::Win } else { Outcome::Loss };
+                state.insert(previous, decided);
+                queue.push_back(previous);
+            }
+        }
+    }
+    answers(ends.iter().map(|&(_, tail)| state.get(tail).copied()))
+}
+
+/// Bytes kept for each word by `memory_per_word`.
+const KEPT_PER_WORD: usize = 8 << 10;
+
+/// Right and fast, but it keeps 8 KiB for each word (say, a fixed-size record), and writes it.
+fn memory_per_word(input: &str) -> String {
+    let (words, _) = word_ends(input);
+    let mut records = vec![0u8; words.len() * KEPT_PER_WORD];
+    for (record, word) in records.chunks_exact_mut(KEPT_PER_WORD).zip(&words) {
+        record.fill(word.len() as u8);
+    }
+    let kept: usize = records
+        .iter()
+        .step_by(KEPT_PER_WORD)
+        .map(|&b| usize::from(b))
+        .sum();
+    assert!(kept >= 3 * words.len(), "every word kept");
+    shiritori(input, "none")
 }

@@ -129,20 +129,26 @@ pub fn random_word(rng: &mut Rng, alphabet: &[u8], min: usize, max: usize) -> St
 }
 
 /// The three letters that stand for block number `index` (any numbering will do for a test).
-fn block(index: usize) -> String {
+pub fn block(index: usize) -> String {
     [index / (52 * 52), index / 52 % 52, index % 52]
         .iter()
         .map(|&digit| char::from(LETTERS[digit]))
         .collect()
 }
 
+/// Every block number, in a random order.
+pub fn shuffled_blocks(rng: &mut Rng) -> Vec<usize> {
+    let mut blocks: Vec<usize> = (0..BLOCKS).collect();
+    for i in (1..BLOCKS).rev() {
+        blocks.swap(i, rng.below(i + 1));
+    }
+    blocks
+}
+
 /// `count` six-letter words that walk one path through all blocks in a random order; word `k`
 /// links the `k % (BLOCKS - 1)`-th block of the path to the next one.
 fn chain(rng: &mut Rng, count: usize) -> Vec<String> {
-    let mut path: Vec<usize> = (0..BLOCKS).collect();
-    for i in (1..BLOCKS).rev() {
-        path.swap(i, rng.below(i + 1));
-    }
+    let path = shuffled_blocks(rng);
     (0..count)
         .map(|k| {
             let step = k % (BLOCKS - 1);

@@ -1,6 +1,40 @@
-//! Judging a run as the judge does: the answer compared line by line, a crash, a time-out.
+//! Judging a run as the judge does: a memory limit, a time limit on the CPU time used, a crash,
+//! and the answer compared line by line.
 
-use crate::process::Run;
+use crate::process::{Options, Run, Stop};
+use std::time::Duration;
+
+/// The judge's limits for one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time, user and system, of the program and everything it started.
+    pub time: Duration,
+    /// Peak resident memory, in bytes.
+    pub memory: u64,
+}
+
+/// A run on a slow or busy machine is stopped only once it has taken this many times the time
+/// limit on the wall clock: a program that sleeps or blocks uses no CPU time.
+const WALL_CLOCK_ALLOWANCE: u32 = 3;
+
+impl Limits {
+    /// AtCoder's: 2 s, 1,024 MiB.
+    pub const ATCODER: Self = Self {
+        time: Duration::from_secs(2),
+        memory: 1024 << 20,
+    };
+
+    /// How to run a program under these limits: it is stopped once over either, or once it has
+    /// taken three times the time limit on the wall clock.
+    pub fn options(&self) -> Options {
+        Options {
+            cpu_limit: Some(self.time),
+            wall_limit: Some(self.time * WALL_CLOCK_ALLOWANCE),
+            memory_limit: Some(self.memory),
+            ..Options::default()
+        }
+    }
+}
 
 /// What was wrong with a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -9,8 +43,12 @@ pub enum Failure {
     WrongAnswer { expected: String, actual: String },
     /// It ended with a non-zero exit status or was killed by a signal.
     Crash { status: String, stderr: String },
-    /// It ran over the time limit.
-    Timeout,
+    /// It used more CPU time than the limit, this much when it was stopped or ended; or, when
+    /// `blocked` is set, it used less but was stopped on the wall clock, after three times the
+    /// limit.
+    TimeLimit { cpu: Duration, blocked: bool },
+    /// Its resident memory went over the limit: this much at its peak.
+    MemoryLimit { peak: u64 },
 }
 
 impl Failure {
@@ -19,7 +57,18 @@ impl Failure {
         match self {
             Self::WrongAnswer { .. } => "wrong answer",
             Self::Crash { .. } => "runtime error",
-            Self::Timeout => "time limit exceeded",
+            Self::TimeLimit { .. } => "time limit exceeded",
+            Self::MemoryLimit { .. } => "memory limit exceeded",
+        }
+    }
+
+    /// The judge's short name for the kind: WA, RE, TLE or MLE.
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            Self::WrongAnswer { .. } => "WA",
+            Self::Crash { .. } => "RE",
+            Self::TimeLimit { .. } => "TLE",
+            Self::MemoryLimit { .. } => "MLE",
         }
     }
 }
@@ -34,10 +83,20 @@ pub fn answer_lines(text: &str) -> Vec<&str> {
     lines
 }
 
-/// Judges `run` against the `expected` output; None if it is right.
-pub fn judge(expected: &str, run: Run) -> Option<Failure> {
-    if run.stopped.is_some() {
-        return Some(Failure::Timeout);
+/// Judges `run`, made under `limits`, against the `expected` output; None if it is right. The
+/// memory limit is judged first, then the time limit, as a run stopped at one of them may also
+/// have crashed or printed too little.
+pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
+    if run.stopped == Some(Stop::Memory) || run.peak_memory > limits.memory {
+        return Some(Failure::MemoryLimit {
+            peak: run.peak_memory,
+        });
+    }
+    if run.stopped.is_some() || run.cpu > limits.time {
+        return Some(Failure::TimeLimit {
+            cpu: run.cpu,
+            blocked: run.stopped == Some(Stop::WallTime) && run.cpu <= limits.time,
+        });
     }
     if !run.status.success() {
         return Some(Failure::Crash {

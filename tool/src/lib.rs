@@ -5,7 +5,9 @@
 //! in `src/bin/atcoder-games/`.
 
 pub mod contract;
+pub mod family;
 pub mod generate;
+pub mod growth;
 pub mod judge;
 pub mod oracle;
 pub mod problem;

@@ -1,7 +1,8 @@
 //! The two problems, their inputs, and the inputs of each case of a stress test: small and varied
 //! first, then growing to the judge's largest.
 
-use crate::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
+use crate::family::Family;
+use crate::generate::{lucky7_input, shiritori_input};
 use crate::strategy;
 use proptest::prelude::*;
 use proptest::strategy::BoxedStrategy;
@@ -67,34 +68,57 @@ impl Problem {
 
     /// The inputs of case `case` (from 0) of `cases`, of at most [`Problem::size_limit`] words
     /// or rounds (a Shiritori word may be listed twice). The first three quarters are small and
-    /// varied ([`strategy::dictionary`], [`strategy::game`]); the rest are the benchmark kinds
-    /// of [`crate::generate`]. Either kind shrinks: the large ones by bisecting their size.
-    pub fn inputs(self, case: usize, cases: usize) -> BoxedStrategy<Input> {
+    /// varied ([`strategy::dictionary`], [`strategy::game`]); the rest come from the problem's
+    /// [`Family`]s, and remember which. Either kind shrinks: the large ones by bisecting their
+    /// size.
+    pub fn inputs(self, case: usize, cases: usize) -> BoxedStrategy<Generated> {
         let largest = self.size_limit(case, cases);
+        let unsized_input = |input| Generated {
+            input,
+            origin: None,
+        };
         if case < small_cases(cases) {
             return match self {
                 Self::Shiritori => strategy::dictionary(largest)
-                    .prop_map(Input::Shiritori)
+                    .prop_map(move |words| unsized_input(Input::Shiritori(words)))
                     .boxed(),
                 Self::Lucky7 => strategy::game(largest)
-                    .prop_map(|(digits, players)| Input::Lucky7 { digits, players })
+                    .prop_map(move |(digits, players)| {
+                        unsized_input(Input::Lucky7 { digits, players })
+                    })
                     .boxed(),
             };
         }
         // The seed of a large input picks its words or rounds; only its size is worth shrinking.
-        let sized = (1..=largest, any::<u64>().no_shrink());
-        match self {
-            Self::Shiritori => (prop::sample::select(ShiritoriKind::ALL.to_vec()), sized)
-                .prop_map(|(kind, (size, seed))| Input::Shiritori(kind.words(size, seed)))
-                .boxed(),
-            Self::Lucky7 => (prop::sample::select(Lucky7Kind::ALL.to_vec()), sized)
-                .prop_map(|(kind, (size, seed))| {
-                    let (digits, players) = kind.game(size, seed);
-                    Input::Lucky7 { digits, players }
-                })
-                .boxed(),
-        }
+        let families = prop::sample::select(Family::of(self).to_vec());
+        (families, 1..=largest, any::<u64>().no_shrink())
+            .prop_map(|(family, size, seed)| Generated {
+                input: family.input(size, seed),
+                origin: Some(Origin { family, seed }),
+            })
+            .boxed()
     }
+}
+
+/// Where a large input comes from: its family and seed, which make it again at any size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub family: Family,
+    pub seed: u64,
+}
+
+impl Origin {
+    /// The input of `size` words or rounds that this origin makes.
+    pub fn input(self, size: usize) -> Input {
+        self.family.input(size, self.seed)
+    }
+}
+
+/// An input of a case, and its origin if it comes from a family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub input: Input,
+    pub origin: Option<Origin>,
 }
 
 /// How many of `cases` are small: [`SMALL_SHARE`] percent, and at least the first.
@@ -150,6 +174,6 @@ impl Input {
             Self::Lucky7 { .. } => "round",
         };
         let plural = if self.size() == 1 { "" } else { "s" };
-        format!("{} {unit}{plural}", self.size())
+        format!("{} {unit}{plural}", crate::report::with_commas(self.size()))
     }
 }

@@ -2,14 +2,18 @@
 //! on stdin, its output collected (or discarded), its wall time, CPU time and peak memory
 //! measured, and the program, with everything it started, stopped at a limit and never left
 //! running.
+//!
+//! Linux only: the limits are watched in `/proc`, and a program is stopped with its process
+//! group.
 
 use std::ffi::OsStr;
 use std::fmt;
-use std::fs::File;
+use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
+use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,8 +29,14 @@ pub enum Stdin<'a> {
 /// How a run is bounded and what is kept of it.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// Wall-clock time after which the program is stopped.
+    /// CPU time (user and system, of the program and everything it started) after which the
+    /// program is stopped.
+    pub cpu_limit: Option<Duration>,
+    /// Wall-clock time after which the program is stopped, say because it sleeps or blocks.
     pub wall_limit: Option<Duration>,
+    /// Resident memory, in bytes, of the program and everything it started together, above
+    /// which it is stopped.
+    pub memory_limit: Option<u64>,
     /// Virtual memory the program may reserve (`RLIMIT_AS`), in bytes: an allocation beyond it
     /// fails at once, where without it the system might grant it and fail only when it is used.
     pub address_space: Option<u64>,
@@ -37,7 +47,9 @@ pub struct Options {
 /// The limit at which a run was stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
+    CpuTime,
     WallTime,
+    Memory,
 }
 
 /// A finished run.
@@ -53,10 +65,11 @@ pub struct Run {
     pub wall: Duration,
     /// User and system time of the program and of every process it started and waited for.
     pub cpu: Duration,
-    /// The largest resident memory of the program or of one of those processes, in bytes, as
-    /// `wait4` reports it (`ru_maxrss`). Linux counts in it the memory of the process that
-    /// started the program, at the moment it did, so a small program started from a large
-    /// process seems as large as that process (see the benchmarks' launcher).
+    /// The largest resident memory of the program, in bytes: the largest of what `wait4` reports
+    /// (`ru_maxrss`) and, while limits were watched, of the resident memory of the program and
+    /// what it started together. Linux counts in `ru_maxrss` the memory of the process that
+    /// started the program, at the moment it did, so it is left out when it is no more than
+    /// this process's own peak (see [`peak_memory`]).
     pub peak_memory: u64,
 }
 
@@ -85,13 +98,36 @@ impl fmt::Display for RunError {
     }
 }
 
-/// How often a running program is looked at while a limit is set: often enough that a run of a
-/// millisecond or two, which most are, is not kept waiting.
-const POLL: Duration = Duration::from_micros(200);
+/// The process groups of the runs going on, so that [`stop_all`] can stop them.
+static RUNNING: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
+
+/// Stops every run going on, with everything it started: what a program that is itself stopped
+/// (say, by Ctrl-C) calls before it ends, so as to leave nothing running.
+pub fn stop_all() {
+    let running = RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for &group in running.iter() {
+        kill_group(group);
+    }
+}
+
+/// The first wait between two looks at a running program with limits: short, so that a run of
+/// a millisecond, which most are, is not kept waiting. It doubles up to [`LONGEST_POLL`].
+const FIRST_POLL: Duration = Duration::from_micros(100);
+
+/// The longest wait between two looks at a running program: it goes over a limit by no more
+/// than what it can do in that time.
+const LONGEST_POLL: Duration = Duration::from_millis(5);
+
+/// How often the processes that the program started are looked for, which takes a pass over
+/// `/proc`.
+const GROUP_SCAN: Duration = Duration::from_millis(100);
 
 /// Runs `command` (a program and its arguments) with `stdin`, as `options` say, and waits for
 /// it to end. The program runs in a process group of its own, which is stopped as a whole when
-/// the program ends or is stopped, so that nothing it started is left running.
+/// the program ends or is stopped, so that nothing it started is left running; and it is
+/// stopped too if the thread that started it ends first (`PR_SET_PDEATHSIG`).
 pub fn run(
     command: &[impl AsRef<OsStr>],
     stdin: Stdin,
@@ -114,23 +150,29 @@ pub fn run(
         Stdin::Bytes(_) => process.stdin(Stdio::piped()),
         Stdin::File(path) => process.stdin(File::open(path).map_err(RunError::CannotStart)?),
     };
-    if let Some(bytes) = options.address_space {
-        let limit = libc::rlimit {
-            rlim_cur: bytes,
-            rlim_max: bytes,
-        };
-        // SAFETY: between fork and exec only setrlimit runs, which is async-signal-safe, on a
-        // value copied into the closure.
-        unsafe {
-            process.pre_exec(move || match libc::setrlimit(libc::RLIMIT_AS, &limit) {
-                0 => Ok(()),
-                _ => Err(io::Error::last_os_error()),
-            })
-        };
-    }
+    let address_space = options.address_space.map(|bytes| libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: bytes,
+    });
+    // SAFETY: between fork and exec only prctl and setrlimit run, which are async-signal-safe,
+    // on values copied into the closure.
+    unsafe {
+        process.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            match address_space {
+                Some(limit) if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 => {
+                    Err(io::Error::last_os_error())
+                }
+                _ => Ok(()),
+            }
+        })
+    };
     let started = Instant::now();
     let mut child = process.spawn().map_err(RunError::CannotStart)?;
     let pid = libc::pid_t::try_from(child.id()).expect("a pid fits pid_t");
+    lock_running().push(pid);
     let writer = match (stdin, child.stdin.take()) {
         (Stdin::Bytes(bytes), Some(mut pipe)) => {
             let bytes = bytes.to_vec();
@@ -150,50 +192,215 @@ pub fn run(
     };
     let stdout = read_all(child.stdout.take().map(|pipe| Box::new(pipe) as _));
     let stderr = read_all(child.stderr.take().map(|pipe| Box::new(pipe) as _));
-    let waited = watch(pid, started, options);
+    let watched = watch(pid, started, options);
     // Whatever happened, nothing of the run is left behind: the group is stopped, and the
     // threads end once its pipes close.
     kill_group(pid);
+    // Forgotten before it is reaped, after which its id may name another process.
+    lock_running().retain(|&group| group != pid);
     let reaped = reap(pid);
-    let ended = waited.and_then(|stopped| reaped.map(|reaped| (stopped, reaped)));
     let wall = started.elapsed();
     if let Some(writer) = writer {
         writer.join().expect("the input writer does not panic");
     }
     let stdout = stdout.join().expect("the output reader does not panic");
     let stderr = stderr.join().expect("the error reader does not panic");
-    let (stopped, (status, usage)) = ended.map_err(RunError::CannotWatch)?;
+    let (watched, (status, usage)) = watched
+        .and_then(|watched| reaped.map(|reaped| (watched, reaped)))
+        .map_err(RunError::CannotWatch)?;
     let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
     Ok(Run {
         status,
-        stopped,
+        stopped: watched.stopped,
         stdout,
         stderr,
         wall,
         cpu: time(usage.ru_utime) + time(usage.ru_stime),
-        peak_memory: usage.ru_maxrss as u64 * 1024,
+        peak_memory: peak_memory(usage.ru_maxrss as u64 * 1024, watched.peak_memory),
     })
 }
 
+/// The list of running process groups, even if a thread panicked while holding it.
+fn lock_running() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
+    RUNNING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A run's peak memory from `reported`, its `ru_maxrss`, and `watched`, the most seen while it
+/// ran. `ru_maxrss` counts the memory of this process when it started the program, so it says
+/// something of the program only when it is more than this process has ever held.
+fn peak_memory(reported: u64, watched: u64) -> u64 {
+    // SAFETY: an all-zero rusage is valid, and getrusage writes only into it.
+    let mut own: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: as above.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut own) };
+    let own_peak = own.ru_maxrss as u64 * 1024;
+    match reported > own_peak {
+        true => reported.max(watched),
+        false => watched,
+    }
+}
+
+/// What watching a run found.
+struct Watched {
+    stopped: Option<Stop>,
+    /// The most resident memory seen, of the program and what it started together.
+    peak_memory: u64,
+}
+
 /// Waits until process `pid` has ended, without reaping it (so that its process group stays
-/// reserved until it is stopped), stopping it at the limits of `options`. Says at which limit it
-/// was stopped, if at one.
-fn watch(pid: libc::pid_t, started: Instant, options: &Options) -> io::Result<Option<Stop>> {
-    let Some(wall_limit) = options.wall_limit else {
-        wait_for_end(pid, 0)?;
-        return Ok(None);
+/// reserved until it is stopped), and stops it at the limits of `options`, which it looks at
+/// from time to time.
+fn watch(pid: libc::pid_t, started: Instant, options: &Options) -> io::Result<Watched> {
+    let mut watched = Watched {
+        stopped: None,
+        peak_memory: 0,
     };
+    let limited = options.cpu_limit.is_some()
+        || options.wall_limit.is_some()
+        || options.memory_limit.is_some();
+    if !limited {
+        wait_for_end(pid, 0)?;
+        return Ok(watched);
+    }
+    let mut poll = FIRST_POLL;
+    let mut group = Group::new(pid);
     loop {
         if wait_for_end(pid, libc::WNOHANG)? {
-            return Ok(None);
+            return Ok(watched);
         }
-        if started.elapsed() >= wall_limit {
+        let usage = group.usage();
+        watched.peak_memory = watched.peak_memory.max(usage.memory);
+        let over_cpu = options.cpu_limit.is_some_and(|limit| usage.cpu > limit);
+        let over_wall = options
+            .wall_limit
+            .is_some_and(|limit| started.elapsed() > limit);
+        let over_memory = options
+            .memory_limit
+            .is_some_and(|limit| usage.memory > limit);
+        let stop = match (over_memory, over_cpu, over_wall) {
+            (true, _, _) => Some(Stop::Memory),
+            (_, true, _) => Some(Stop::CpuTime),
+            (_, _, true) => Some(Stop::WallTime),
+            _ => None,
+        };
+        if let Some(stop) = stop {
             kill_group(pid);
             wait_for_end(pid, 0)?;
-            return Ok(Some(Stop::WallTime));
+            watched.stopped = Some(stop);
+            return Ok(watched);
         }
-        thread::sleep(POLL);
+        thread::sleep(poll);
+        poll = (poll * 2).min(LONGEST_POLL);
     }
+}
+
+/// What a process group uses at one moment.
+struct Usage {
+    cpu: Duration,
+    /// Resident memory, in bytes.
+    memory: u64,
+}
+
+/// The process group of a run: its leader, and the other processes in it, looked for every
+/// [`GROUP_SCAN`].
+struct Group {
+    leader: libc::pid_t,
+    members: Vec<libc::pid_t>,
+    scanned: Instant,
+    /// Clock ticks per second, the unit of CPU time in `/proc`.
+    ticks: u64,
+}
+
+impl Group {
+    fn new(leader: libc::pid_t) -> Self {
+        // SAFETY: sysconf only reads a setting.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        Self {
+            leader,
+            members: vec![leader],
+            scanned: Instant::now(),
+            ticks: u64::try_from(ticks).unwrap_or(100).max(1),
+        }
+    }
+
+    /// CPU time and resident memory of the group's processes together: each process's own CPU
+    /// time and that of the children it waited for, and its resident set. Processes that end
+    /// between two looks are counted by whoever waits for them.
+    fn usage(&mut self) -> Usage {
+        if self.scanned.elapsed() >= GROUP_SCAN {
+            self.members = group_members(self.leader);
+            self.scanned = Instant::now();
+        }
+        let mut usage = Usage {
+            cpu: Duration::ZERO,
+            memory: 0,
+        };
+        for &pid in &self.members {
+            if let Some((ticks, resident_pages)) = process_usage(pid) {
+                usage.cpu += Duration::from_millis(ticks * 1000 / self.ticks);
+                usage.memory += resident_pages * page_size();
+            }
+        }
+        usage
+    }
+}
+
+/// The processes of process group `group`, found in `/proc`, the leader first (a pass over
+/// `/proc`, since not every kernel lists a process's children).
+fn group_members(group: libc::pid_t) -> Vec<libc::pid_t> {
+    let mut members = vec![group];
+    let Ok(entries) = fs::read_dir("/proc") else {
+        return members;
+    };
+    for entry in entries.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|name| name.parse().ok())
+        else {
+            continue;
+        };
+        if pid != group && stat_fields(pid).is_some_and(|fields| fields.group == group) {
+            members.push(pid);
+        }
+    }
+    members
+}
+
+/// The fields of `/proc/PID/stat` that a run's watch needs.
+struct StatFields {
+    group: libc::pid_t,
+    /// User and system time, of the process and of the children it waited for, in ticks.
+    ticks: u64,
+    resident_pages: u64,
+}
+
+/// `/proc/PID/stat`, read; None once the process is gone.
+fn stat_fields(pid: libc::pid_t) -> Option<StatFields> {
+    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command's name, in parentheses, may hold spaces and parentheses itself: the fields
+    // counted here come after its last `)`, the first of them being field 3, the state.
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
+    let field = |number: usize| fields.get(number - 3)?.parse::<i64>().ok();
+    let ticks = (14..=17).map(field).sum::<Option<i64>>()?;
+    Some(StatFields {
+        group: libc::pid_t::try_from(field(5)?).ok()?,
+        ticks: u64::try_from(ticks).ok()?,
+        resident_pages: u64::try_from(field(24)?).ok()?,
+    })
+}
+
+/// CPU time in ticks and resident pages of process `pid`, while it lives.
+fn process_usage(pid: libc::pid_t) -> Option<(u64, u64)> {
+    stat_fields(pid).map(|fields| (fields.ticks, fields.resident_pages))
+}
+
+/// The size of a page of memory, in bytes.
+fn page_size() -> u64 {
+    // SAFETY: sysconf only reads a setting.
+    u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
 }
 
 /// Whether process `pid` has ended, waiting for it unless `flags` has `WNOHANG`; it is left to
@@ -203,16 +410,9 @@ fn wait_for_end(pid: libc::pid_t, flags: libc::c_int) -> io::Result<bool> {
         // SAFETY: an all-zero siginfo_t is valid, and waitid writes only into it.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
         let id = libc::id_t::try_from(pid).expect("a pid is positive");
+        let flags = libc::WEXITED | libc::WNOWAIT | flags;
         // SAFETY: `info` is valid for the call; WNOWAIT leaves the child unreaped.
-        let result = unsafe {
-            libc::waitid(
-                libc::P_PID,
-                id,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT | flags,
-            )
-        };
-        if result == 0 {
+        if unsafe { libc::waitid(libc::P_PID, id, &mut info, flags) } == 0 {
             // SAFETY: waitid filled `info` in; si_pid is 0 when nothing has ended yet.
             return Ok(unsafe { info.si_pid() } != 0);
         }

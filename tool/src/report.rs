@@ -1,14 +1,18 @@
 //! What `atcoder-games check` prints about a failure: the smallest failing input, how it fails,
-//! what was expected, and for a wrong answer where the answers differ and the right game.
+//! and what helps to see why: where the answers differ and the right game, what the program
+//! printed when it crashed, how its time or memory grows. No section is longer than
+//! [`SECTION_LINES`], whatever the size of the input; each says how much it left out.
 
-use crate::judge::{Failure, answer_lines};
+use crate::family::Family;
+use crate::growth::{Fit, Resource};
+use crate::judge::{Failure, Limits, answer_lines};
 use crate::problem::{Input, Problem};
-use crate::search::Found;
+use crate::search::{Case, Found};
 use std::fmt::Write;
-use std::time::Duration;
+use std::path::Path;
 
-/// Lines of a failing input shown; `--save` writes all of them.
-pub const SHOWN_INPUT_LINES: usize = 30;
+/// The most lines of any section of the report.
+pub const SECTION_LINES: usize = 40;
 
 /// Differing lines of a wrong answer shown.
 pub const SHOWN_DIFFERENCES: usize = 10;
@@ -26,7 +30,9 @@ pub struct Setting<'a> {
     pub command: &'a str,
     pub cases: usize,
     pub seed: u64,
-    pub timeout: Duration,
+    pub limits: Limits,
+    /// Where the failing input is saved, if it is.
+    pub saved: Option<&'a Path>,
 }
 
 /// What the report asks of this crate's own solution about the failing input.
@@ -51,6 +57,23 @@ impl Asked {
         }
         arguments
     }
+}
+
+/// How a failing program's time or memory grows on the family of its failing input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Growth {
+    pub resource: Resource,
+    pub family: Family,
+    /// The smallest input's value, taken off before the fit.
+    pub baseline: f64,
+    /// Sizes below the smallest failing one, and what was measured at each.
+    pub points: Vec<(usize, f64)>,
+    pub fit: Option<Fit>,
+    /// The smallest failing size, what was measured there (when the run was stopped at the
+    /// limit, the limit), and whether it was stopped.
+    pub smallest_failing: (usize, f64, bool),
+    /// The same at the judge's largest size.
+    pub largest: (usize, f64, bool),
 }
 
 /// The lines on which a wrong answer differs from the expected one, for the report, with the
@@ -79,37 +102,72 @@ pub fn differences(input: &Input, expected: &str, actual: &str) -> Vec<(Option<u
         .collect()
 }
 
+/// `failure` in words, after "gives".
+fn how(failure: &Failure, limits: &Limits) -> String {
+    let limit = Resource::Time.show(limits.time.as_secs_f64());
+    match failure {
+        Failure::WrongAnswer { .. } => "a wrong answer (WA)".to_string(),
+        Failure::Crash { status, .. } => format!("a runtime error (RE, {status})"),
+        Failure::TimeLimit { blocked: true, cpu } => format!(
+            "no answer (TLE): stopped on the wall clock after {}, having used {} of CPU time",
+            Resource::Time.show(3.0 * limits.time.as_secs_f64()),
+            Resource::Time.show(cpu.as_secs_f64())
+        ),
+        Failure::TimeLimit { .. } => {
+            format!("time limit exceeded (TLE): more than {limit} of CPU time")
+        }
+        Failure::MemoryLimit { .. } => format!(
+            "memory limit exceeded (MLE): more than {}",
+            Resource::Memory.show(limits.memory as f64)
+        ),
+    }
+}
+
 /// The report of `found`. `trusted` answers what the report asks of this crate's solution on the
 /// failing input; an error there ends the report.
 pub fn report<E>(
     setting: &Setting,
     found: &Found,
+    growth: Option<&Growth>,
     mut trusted: impl FnMut(Asked) -> Result<String, E>,
 ) -> Result<String, E> {
     let (problem, input) = (setting.problem, &found.input);
     let name = problem.name();
     let mut text = String::new();
-    let limit = setting.timeout.as_secs_f64();
-    let how = match &found.failure {
-        Failure::WrongAnswer { .. } => format!("a wrong answer on {name}"),
-        Failure::Crash { status, .. } => format!("a runtime error on {name} ({status})"),
-        Failure::Timeout => format!("no answer within {limit} s on {name}"),
-    };
     let command = setting.command;
-    let _ = writeln!(text, "check: {command} gives {how}.");
-    let _ = writeln!(
-        text,
-        "\nSmallest failing input ({}), shrunk from case {} of {} ({}, seed {}) after {} tries:",
-        input.describe_size(),
-        found.case + 1,
-        setting.cases,
-        found.first.describe_size(),
-        setting.seed,
-        found.shrink_steps
-    );
+    let how = how(&found.failure, &setting.limits);
+    let _ = writeln!(text, "check: {command} gives {how} on {name}.");
+    let units = input.describe_size();
+    // The input shares its section with the lines that say where it comes from.
+    let header_lines = match found.case {
+        Case::Random(case) => {
+            let _ = writeln!(
+                text,
+                "\nSmallest failing input ({units}), shrunk from case {} of {} ({}, seed {}) after {} tries:",
+                case + 1,
+                setting.cases,
+                found.first.describe_size(),
+                setting.seed,
+                found.shrink_steps
+            );
+            1
+        }
+        Case::Family(family) => {
+            let _ = writeln!(
+                text,
+                "\nThe family \"{}\": {}\nSmallest failing input ({units} of it), bisected from {} (seed {}) after {} tries:",
+                family.name(),
+                family.description(),
+                found.first.describe_size(),
+                setting.seed,
+                found.shrink_steps,
+            );
+            2
+        }
+    };
     let input_text = input.text();
-    let more = "more lines (--save PATH writes the whole input)";
-    write_some(&mut text, input_text.lines(), SHOWN_INPUT_LINES, "", more);
+    let shown = SECTION_LINES - header_lines;
+    write_some(&mut text, input_text.lines(), shown, "", "more lines");
     match &found.failure {
         Failure::WrongAnswer { expected, actual } => {
             let _ = writeln!(
@@ -132,34 +190,126 @@ pub fn report<E>(
                 let command = asked.arguments(problem).join(" ");
                 let _ = writeln!(text, "\nThe right game (atcoder-games {command}):");
                 let game = trusted(asked)?;
-                write_some(&mut text, game.lines(), usize::MAX, "  ", "");
+                write_some(&mut text, game.lines(), SECTION_LINES, "  ", "more lines");
             }
         }
         Failure::Crash { stderr, .. } => {
-            let _ = writeln!(text, "\nExpected output:\n{}", trusted(Asked::Answer)?);
-            let _ = writeln!(text, "What it printed on stderr:");
+            let _ = writeln!(text, "\nExpected output:");
+            let expected = trusted(Asked::Answer)?;
+            write_some(
+                &mut text,
+                expected.lines(),
+                SECTION_LINES,
+                "  ",
+                "more lines",
+            );
+            let _ = writeln!(text, "\nWhat it printed on stderr:");
             // Where a message is depends on the language: first (Rust's panics) or last
             // (Python's tracebacks); of a long stderr, both ends are shown.
             let lines: Vec<&str> = stderr.lines().collect();
             if lines.len() > 2 * SHOWN_STDERR {
                 let (head, tail) = (&lines[..SHOWN_STDERR], &lines[lines.len() - SHOWN_STDERR..]);
                 write_some(&mut text, head.iter().copied(), usize::MAX, "  ", "");
-                let _ = writeln!(text, "  ...");
+                let left_out = lines.len() - 2 * SHOWN_STDERR;
+                let _ = writeln!(text, "  ... ({left_out} lines left out)");
                 write_some(&mut text, tail.iter().copied(), usize::MAX, "  ", "");
             } else {
                 write_some(&mut text, lines.into_iter(), usize::MAX, "  ", "");
             }
         }
-        Failure::Timeout => {
-            let _ = writeln!(text, "\nExpected output:\n{}", trusted(Asked::Answer)?);
-            let _ = writeln!(text, "It was killed after {limit} s.");
+        Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } => {
+            if let Some(growth) = growth {
+                write_growth(&mut text, growth, problem);
+            }
         }
+    }
+    if let Some(path) = setting.saved {
+        let _ = writeln!(text, "\nThe input is saved in {}.", path.display());
     }
     Ok(text)
 }
 
-/// Writes the first `limit` of `lines`, each on its own line after `indent`, then how many more
-/// there are, followed by `more`.
+/// The growth section: the exponent, the sizes measured, the smallest failing size and the
+/// judge's largest.
+fn write_growth(text: &mut String, growth: &Growth, problem: Problem) {
+    let resource = growth.resource;
+    let noun = resource.noun();
+    let units = problem.units();
+    let _ = writeln!(text);
+    match growth.fit {
+        Some(fit) => {
+            let _ = writeln!(
+                text,
+                "{} grows like N^{:.1} on this family.",
+                capitalized(noun),
+                fit.exponent
+            );
+        }
+        None => {
+            let _ = writeln!(
+                text,
+                "Its {noun} could not be measured below the smallest failing size: it does not grow enough over the smallest input's."
+            );
+        }
+    }
+    let measured = |value: f64| resource.show_measured(value, growth.baseline);
+    let shown: Vec<String> = growth
+        .points
+        .iter()
+        .rev()
+        .map(|&(size, value)| format!("{} at {}", measured(value), with_commas(size)))
+        .collect();
+    let _ = writeln!(
+        text,
+        "Measured: {} {units} ({} for the smallest input).",
+        shown.join(", "),
+        resource.show_measured(growth.baseline, 0.0)
+    );
+    let at = |(size, value, stopped): (usize, f64, bool)| {
+        let measured = match stopped {
+            true => format!("over {} (stopped)", resource.show(value)),
+            false => resource.show(value),
+        };
+        let expected = growth
+            .fit
+            .filter(|_| stopped)
+            .map(|fit| format!(", about {} by the fit", resource.show(fit.at(size))))
+            .unwrap_or_default();
+        format!("{} {units}: {measured}{expected}", with_commas(size))
+    };
+    let _ = writeln!(
+        text,
+        "The smallest failing size of the family \"{}\" is {}; at {}.",
+        growth.family.name(),
+        at(growth.smallest_failing),
+        at(growth.largest)
+    );
+}
+
+/// `word` with a capital first letter.
+fn capitalized(word: &str) -> String {
+    let mut letters = word.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
+/// `1234567` as `1,234,567`.
+pub fn with_commas(n: usize) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+/// Writes `lines`, each on its own line after `indent`, in at most `limit` lines: when there
+/// are more, the last of them says how many were left out, followed by `more`.
 fn write_some<'a>(
     text: &mut String,
     lines: impl Iterator<Item = &'a str>,
@@ -167,15 +317,15 @@ fn write_some<'a>(
     indent: &str,
     more: &str,
 ) {
-    let mut left_out = 0;
-    for (shown, line) in lines.enumerate() {
-        if shown < limit {
-            let _ = writeln!(text, "{indent}{line}");
-        } else {
-            left_out += 1;
-        }
+    let lines: Vec<&str> = lines.collect();
+    let shown = match lines.len() > limit {
+        true => limit - 1,
+        false => lines.len(),
+    };
+    for line in &lines[..shown] {
+        let _ = writeln!(text, "{indent}{line}");
     }
-    if left_out > 0 {
-        let _ = writeln!(text, "{indent}... and {left_out} {more}");
+    if shown < lines.len() {
+        let _ = writeln!(text, "{indent}... and {} {more}", lines.len() - shown);
     }
 }

@@ -1,9 +1,11 @@
 //! The search behind `atcoder-games check`: run a solution on the inputs of each case, small
-//! ones first and growing, and cut the first failing input down with proptest's shrinking to the
-//! smallest that still fails the same way.
+//! ones first and growing, then on every worst-case family at the judge's largest N, and cut the
+//! first failing input down to the smallest that still fails the same way: with proptest's
+//! shrinking, or for a family by bisecting its size.
 
+use crate::family::Family;
 use crate::judge::Failure;
-use crate::problem::{Input, Problem};
+use crate::problem::{Generated, Input, JUDGE_MAX, Origin, Problem};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -19,20 +21,34 @@ pub enum Progress<'a> {
         cases: usize,
         input: &'a Input,
     },
+    /// Family `family` is being run at the judge's largest N.
+    Family { family: Family },
     /// Shrinking has tried `steps` smaller inputs; the smallest failing one so far is `input`.
     Shrinking { steps: usize, input: &'a Input },
+}
+
+/// Where a failure was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Case {
+    /// Random case number so-and-so (from 0).
+    Random(usize),
+    /// A worst-case family at the judge's largest N.
+    Family(Family),
 }
 
 /// A failing input, shrunk.
 #[derive(Debug)]
 pub struct Found {
-    /// The case (from 0) that failed first.
-    pub case: usize,
-    /// The input that failed first.
+    /// The case that failed first.
+    pub case: Case,
+    /// The input that failed first, and how.
     pub first: Input,
+    pub first_failure: Failure,
     /// The smallest input found that fails the same way, and how.
     pub input: Input,
     pub failure: Failure,
+    /// The family and seed that make `input` at any size, if it comes from a family.
+    pub origin: Option<Origin>,
     /// The smaller inputs that were tried.
     pub shrink_steps: usize,
 }
@@ -40,18 +56,19 @@ pub struct Found {
 /// How a search ends.
 #[derive(Debug)]
 pub enum Conclusion {
-    /// Every case passed; the largest input had this size.
+    /// Every case passed, and every family; the largest random input had this size.
     Passed {
         largest: usize,
     },
     Failed(Box<Found>),
 }
 
-/// The smallest failing input found so far, how it fails, and how many smaller inputs were
-/// tried.
+/// The smallest failing input found so far, how it fails, where it comes from, and how many
+/// smaller inputs were tried.
 struct Shrunk {
     input: Input,
     failure: Failure,
+    origin: Option<Origin>,
     steps: usize,
 }
 
@@ -76,9 +93,10 @@ impl Plan {
 }
 
 /// Runs the cases of `plan` for `problem` through `test`, which judges a solution on one input
-/// (an error ends the search, say when the solution cannot be run). On the first failure,
-/// shrinks the input with proptest's value trees, keeping only smaller inputs that fail the
-/// same way, until none does.
+/// (an error ends the search, say when the solution cannot be run), then every family of the
+/// problem at the judge's largest N. On the first failure, shrinks the input, keeping only
+/// smaller inputs that fail the same way, until none does: a random case with proptest's value
+/// trees, a family by bisecting its size.
 pub fn search<E>(
     problem: Problem,
     plan: Plan,
@@ -100,28 +118,33 @@ pub fn search<E>(
             .inputs(case, cases)
             .new_tree(&mut runner)
             .expect("these strategies reject nothing");
-        let first = tree.current();
+        let Generated {
+            input: first,
+            origin,
+        } = tree.current();
         largest = largest.max(first.size());
         progress(Progress::Case {
             case,
             cases,
             input: &first,
         });
-        let Some(failure) = test(&first)? else {
+        let Some(first_failure) = test(&first)? else {
             continue;
         };
-        let kind = failure.kind();
+        let kind = first_failure.kind();
         let mut shrunk = Shrunk {
             input: first.clone(),
-            failure,
+            failure: first_failure.clone(),
+            origin,
             steps: 0,
         };
         // Tries `candidate`, keeping it if it fails the same way; says whether it did.
-        let mut try_smaller = |shrunk: &mut Shrunk, candidate: Input| {
+        let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
             shrunk.steps += 1;
-            match test(&candidate)? {
+            match test(&candidate.input)? {
                 Some(found) if found.kind() == kind => {
-                    (shrunk.input, shrunk.failure) = (candidate, found);
+                    (shrunk.input, shrunk.failure) = (candidate.input, found);
+                    shrunk.origin = candidate.origin;
                     progress(Progress::Shrinking {
                         steps: shrunk.steps,
                         input: &shrunk.input,
@@ -146,25 +169,78 @@ pub fn search<E>(
         // bisecting its size, and dropping its words one by one would take as many runs.
         let mut next = 0;
         while shrunk.input.size() <= DROPPED_ONE_BY_ONE && shrunk.steps < max_shrink_steps {
-            let Some(candidate) = shrunk.input.without(next) else {
+            let Some(input) = shrunk.input.without(next) else {
                 break;
+            };
+            let candidate = Generated {
+                input,
+                origin: None,
             };
             if !try_smaller(&mut shrunk, candidate)? {
                 next += 1;
             }
         }
-        let Shrunk {
-            input,
-            failure,
-            steps: shrink_steps,
-        } = shrunk;
-        return Ok(Conclusion::Failed(Box::new(Found {
+        let case = Case::Random(case);
+        return Ok(Conclusion::Failed(Box::new(Found::new(
             case,
             first,
-            input,
-            failure,
-            shrink_steps,
-        })));
+            first_failure,
+            shrunk,
+        ))));
+    }
+    for &family in Family::of(problem) {
+        progress(Progress::Family { family });
+        let origin = Origin { family, seed };
+        let first = origin.input(JUDGE_MAX);
+        let Some(first_failure) = test(&first)? else {
+            continue;
+        };
+        let kind = first_failure.kind();
+        let mut shrunk = Shrunk {
+            input: first.clone(),
+            failure: first_failure.clone(),
+            origin: Some(origin),
+            steps: 0,
+        };
+        // The smallest size of the family that fails the same way lies in (passing, failing].
+        let (mut passing, mut failing) = (0, first.size());
+        while failing - passing > 1 && shrunk.steps < max_shrink_steps {
+            let size = passing + (failing - passing) / 2;
+            let candidate = origin.input(size);
+            shrunk.steps += 1;
+            match test(&candidate)? {
+                Some(found) if found.kind() == kind => {
+                    failing = size;
+                    (shrunk.input, shrunk.failure) = (candidate, found);
+                    progress(Progress::Shrinking {
+                        steps: shrunk.steps,
+                        input: &shrunk.input,
+                    });
+                }
+                _ => passing = size,
+            }
+        }
+        let case = Case::Family(family);
+        return Ok(Conclusion::Failed(Box::new(Found::new(
+            case,
+            first,
+            first_failure,
+            shrunk,
+        ))));
     }
     Ok(Conclusion::Passed { largest })
+}
+
+impl Found {
+    fn new(case: Case, first: Input, first_failure: Failure, shrunk: Shrunk) -> Self {
+        Self {
+            case,
+            first,
+            first_failure,
+            input: shrunk.input,
+            failure: shrunk.failure,
+            origin: shrunk.origin,
+            shrink_steps: shrunk.steps,
+        }
+    }
 }

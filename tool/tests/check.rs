@@ -1,6 +1,9 @@
 //! `atcoder-games check`, run as a user runs it: against this crate's own solution code it
-//! passes every case, and against deliberately wrong solutions (`examples/wrong.rs`) it finds
-//! each mistake and shrinks it to a handful of words or rounds that really fail.
+//! passes every case and every family, even on a busy machine; against deliberately wrong
+//! solutions (`examples/wrong.rs`) it finds each mistake and shrinks it to a handful of words or
+//! rounds that really fail; against solutions that are right but too slow or too large it gives
+//! the judge's verdict, how the time or memory grows and where the failures start; and when it
+//! is stopped itself, it leaves nothing running.
 
 mod common;
 
@@ -17,6 +20,15 @@ fn wrong() -> PathBuf {
     let path = Path::new(TOOL).with_file_name("examples").join("wrong");
     assert!(path.exists(), "{} is built by cargo test", path.display());
     path
+}
+
+/// The command line of the wrong solution `bug`, with its panics short: without the
+/// backtraces that `RUST_BACKTRACE` may ask for.
+fn wrong_command(bug: &str) -> Vec<String> {
+    let wrong = wrong().display().to_string();
+    ["env", "RUST_BACKTRACE=0", &wrong, bug]
+        .map(String::from)
+        .to_vec()
 }
 
 /// Runs `atcoder-games check` with `arguments`.
@@ -49,15 +61,13 @@ fn this_crates_own_solutions_pass_every_case() {
         assert_eq!(output.status.code(), Some(0), "{report}");
         let passed = format!("passed all 120 cases of {problem}, up to ");
         assert!(report.contains(&passed), "{report}");
-        let unit = if problem == "shiritori" {
-            "words"
-        } else {
-            "rounds"
+        let (unit, families) = match problem {
+            "shiritori" => ("words", 10),
+            _ => ("rounds", 6),
         };
-        assert!(
-            report.contains(&format!(" {unit} (seed 1), in ")),
-            "{report}"
-        );
+        let families =
+            format!(" {unit}, and {families} worst-case families of 200,000 {unit} (seed 1), in ");
+        assert!(report.contains(&families), "{report}");
         assert!(output.stderr.is_empty(), "quiet when stderr is no terminal");
     }
 }
@@ -66,8 +76,8 @@ fn this_crates_own_solutions_pass_every_case() {
 /// saved input has at most `most` words or rounds; returns the report and the saved input.
 fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String) {
     let saved = scratch(bug);
-    let wrong = wrong();
-    let arguments = [
+    let command = wrong_command(bug);
+    let options = [
         "--seed",
         "3",
         "--timeout",
@@ -75,9 +85,11 @@ fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String)
         "--save",
         saved.to_str().unwrap(),
         problem,
-        wrong.to_str().unwrap(),
-        bug,
     ];
+    let arguments: Vec<&str> = options
+        .into_iter()
+        .chain(command.iter().map(String::as_str))
+        .collect();
     let output = check(&arguments);
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
@@ -121,7 +133,7 @@ fn wrong_answers_are_caught_and_really_wrong() {
         ("shiritori", "shiritori-ignores-case", 2),
         ("lucky7", "lucky7-forwards", 4),
     ] {
-        let (report, input) = caught(problem, bug, "a wrong answer", most);
+        let (report, input) = caught(problem, bug, "a wrong answer (WA)", most);
         assert!(report.contains("Where the answers differ"), "{report}");
         assert!(report.contains("The right game"), "{report}");
         let (ran, right) = replay(problem, bug, &input);
@@ -136,7 +148,12 @@ fn wrong_answers_are_caught_and_really_wrong() {
 
 #[test]
 fn a_shiritori_wrong_answer_names_the_word_and_plays_its_game() {
-    let (report, input) = caught("shiritori", "shiritori-draws-as-aoki", "a wrong answer", 2);
+    let (report, input) = caught(
+        "shiritori",
+        "shiritori-draws-as-aoki",
+        "a wrong answer (WA)",
+        2,
+    );
     // Only a draw is answered wrongly, so the smallest input is one word that loops.
     let word = input.lines().nth(1).unwrap();
     let difference = format!("  word 1 \"{word}\": expected Draw, got Aoki\n");
@@ -150,19 +167,23 @@ fn a_shiritori_wrong_answer_names_the_word_and_plays_its_game() {
 
 #[test]
 fn crashes_and_hangs_are_caught_and_real() {
-    let (report, input) = caught("lucky7", "lucky7-crashes-on-8", "a runtime error", 1);
+    let (report, input) = caught(
+        "lucky7",
+        "lucky7-crashes-on-8",
+        "a runtime error (RE, exit status: 101)",
+        1,
+    );
     assert!(report.contains("index out of bounds"), "{report}");
     assert!(report.contains("Expected output:"), "{report}");
     let (ran, _) = replay("lucky7", "lucky7-crashes-on-8", &input);
     assert!(ran.stopped.is_none() && !ran.status.success(), "{ran:?}");
 
-    let (report, input) = caught(
+    let (_, input) = caught(
         "shiritori",
         "shiritori-hangs-on-draws",
-        "no answer within 0.3 s",
+        "time limit exceeded (TLE): more than 0.30 s of CPU time",
         2,
     );
-    assert!(report.contains("It was killed after 0.3 s."), "{report}");
     let (ran, _) = replay("shiritori", "shiritori-hangs-on-draws", &input);
     assert!(ran.stopped.is_some(), "{input}");
 }
@@ -245,39 +266,36 @@ fn a_failure_only_on_large_inputs_is_shrunk_by_its_size_and_shown_in_part() {
     // Room for 100 words: the small cases pass, a large one crashes, and shrinking bisects its
     // size down to the first that does not fit.
     let saved = scratch("fixed-array");
-    let wrong = wrong();
-    let arguments = [
+    let command = wrong_command("shiritori-fixed-array");
+    let options = [
         "--seed",
         "5",
         "--save",
         saved.to_str().unwrap(),
         "shiritori",
     ];
-    let output = check(
-        &[
-            &arguments[..],
-            &[wrong.to_str().unwrap(), "shiritori-fixed-array"],
-        ]
-        .concat(),
-    );
+    let arguments: Vec<&str> = options
+        .into_iter()
+        .chain(command.iter().map(String::as_str))
+        .collect();
+    let output = check(&arguments);
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(
-        report.contains("gives a runtime error on shiritori"),
+        report.contains("gives a runtime error (RE, exit status: 101) on shiritori"),
         "{report}"
     );
     assert!(
         report.contains("Smallest failing input (101 words)"),
         "{report}"
     );
-    assert!(
-        report.contains("\n... and 72 more lines (--save PATH writes the whole input)\n"),
-        "{report}"
-    );
+    // 102 lines: the line before them leaves room for 38 and the count of the others.
+    assert!(report.contains("\n... and 64 more lines\n"), "{report}");
     let input = fs::read_to_string(&saved).unwrap();
     fs::remove_file(&saved).unwrap();
     assert_eq!(input.lines().count(), 102);
-    assert!(report.contains(&input.lines().take(30).collect::<Vec<_>>().join("\n")));
+    assert!(report.contains(&input.lines().take(38).collect::<Vec<_>>().join("\n")));
+    assert!(report.ends_with(&format!("\nThe input is saved in {}.\n", saved.display())));
 }
 
 #[test]
@@ -291,4 +309,236 @@ fn progress_is_shown_on_a_terminal() {
     let shown = String::from_utf8_lossy(&output.stdout);
     assert!(shown.contains("\r\x1b[2Kcase 1/5: 1 round"), "{shown:?}");
     assert!(shown.contains("passed all 5 cases of lucky7"), "{shown:?}");
+}
+
+/// The exponent that `report` gives for the growth of `noun` (`Time` or `Memory`).
+fn exponent(report: &str, noun: &str) -> f64 {
+    let after = format!("{noun} grows like N^");
+    let start = report
+        .find(&after)
+        .unwrap_or_else(|| panic!("no growth: {report}"))
+        + after.len();
+    let digits = &report[start..start + 3];
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("{digits}: {report}"))
+}
+
+/// The lines of each section of `report`, the blocks between blank lines.
+fn section_lengths(report: &str) -> Vec<usize> {
+    report
+        .split("\n\n")
+        .map(|section| section.lines().count())
+        .collect()
+}
+
+#[test]
+fn words_as_vertices_get_tle_and_grow_like_n_squared() {
+    too_slow_or_too_large("shiritori-words-as-vertices", "Time", 2.0);
+}
+
+#[test]
+fn rescanning_moves_gets_tle_and_grows_like_n_squared() {
+    too_slow_or_too_large("shiritori-rescans-moves", "Time", 2.0);
+}
+
+#[test]
+fn memory_per_word_gets_mle_and_grows_like_n() {
+    too_slow_or_too_large("shiritori-memory-per-word", "Memory", 1.0);
+}
+
+/// Checks the wrong solution `bug`, always right but too slow (`noun` `Time`) or too large
+/// (`Memory`), under limits of 0.5 s and 256 MiB: the judge's verdict, a growth of `noun` within
+/// 0.4 of `N^truth`, the smallest failing size, which is at the limit when run again, and a
+/// report whose sections keep to 40 lines.
+fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
+    let saved = scratch(bug);
+    let command = wrong_command(bug);
+    let options = [
+        "--cases",
+        "40",
+        "--seed",
+        "3",
+        "--timeout",
+        "0.5",
+        "--memory",
+        "256",
+        "--save",
+    ];
+    let arguments: Vec<&str> = options
+        .into_iter()
+        .chain([saved.to_str().unwrap(), "shiritori"])
+        .chain(command.iter().map(String::as_str))
+        .collect();
+    let output = check(&arguments);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
+    let verdict = match noun {
+        "Time" => "time limit exceeded (TLE): more than 0.50 s of CPU time",
+        _ => "memory limit exceeded (MLE): more than 256 MiB",
+    };
+    let head = format!(
+        "check: env RUST_BACKTRACE=0 {} {bug} gives {verdict} on shiritori.\n",
+        wrong().display()
+    );
+    assert!(report.starts_with(&head), "{report}");
+    let found = exponent(&report, noun);
+    assert!(
+        (found - truth).abs() <= 0.4,
+        "{bug}: N^{found}, not N^{truth}: {report}"
+    );
+    assert!(
+        report.contains("The smallest failing size of the family \""),
+        "{report}"
+    );
+    assert!(
+        section_lengths(&report).iter().all(|&lines| lines <= 40),
+        "{report}"
+    );
+    // Run again on its own, the smallest failing input is at the limit: over it (the check saw
+    // it over twice), or, as the time of a run varies, within a tenth of it.
+    let input = fs::read_to_string(&saved).unwrap();
+    fs::remove_file(&saved).unwrap();
+    let size: usize = input.lines().next().unwrap().parse().unwrap();
+    assert!(
+        report.contains(&format!("Smallest failing input ({}", with_commas(size))),
+        "{report}"
+    );
+    let options = Options {
+        cpu_limit: Some(Duration::from_millis(500)),
+        memory_limit: Some(256 << 20),
+        ..Options::default()
+    };
+    let ran = process::run(&command, Stdin::Bytes(input.as_bytes()), &options).unwrap();
+    let near_limit = match noun {
+        "Time" => ran.cpu.as_secs_f64() >= 0.45,
+        _ => ran.peak_memory as f64 >= 0.9 * f64::from(256 << 20),
+    };
+    assert!(
+        ran.stopped.is_some() || near_limit,
+        "{bug} at {size}: {:?}, {:?}, {} bytes",
+        ran.stopped,
+        ran.cpu,
+        ran.peak_memory
+    );
+}
+
+/// `1234567` as `1,234,567`.
+fn with_commas(n: usize) -> String {
+    atcoder_games_tool::report::with_commas(n)
+}
+
+/// Programs that keep the processor busy while they live.
+struct Busy(Vec<std::process::Child>);
+
+impl Busy {
+    fn new(count: usize) -> Self {
+        let spin = || {
+            Command::new("sh")
+                .args(["-c", "while :; do :; done"])
+                .spawn()
+                .expect("sh starts")
+        };
+        Self((0..count).map(|_| spin()).collect())
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[test]
+fn right_solutions_pass_every_family_on_a_busy_machine() {
+    // Two programs keep both processors busy: the judging counts CPU time, and confirms a
+    // time-out with a second run, so a right solution still passes.
+    let _busy = Busy::new(2);
+    for problem in ["shiritori", "lucky7"] {
+        let output = check(&[
+            "--cases", "40", "--seed", "8", problem, TOOL, "solve", problem,
+        ]);
+        let report = stdout(&output);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        assert!(
+            report.contains("worst-case families of 200,000"),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn a_program_that_blocks_is_stopped_on_the_wall_clock() {
+    let arguments = ["--timeout", "0.2", "--seed", "1", "lucky7", "sleep", "5"];
+    let report = stdout(&check(&arguments));
+    assert!(
+        report.starts_with("check: sleep 5 gives no answer (TLE): stopped on the wall clock after 0.60 s, having used 0.00 s of CPU time on lucky7.\n"),
+        "{report}"
+    );
+}
+
+/// Whether process `pid` is gone (or a zombie, which runs no more).
+fn gone(pid: i32) -> bool {
+    let status = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = status
+        .rsplit(") ")
+        .next()
+        .and_then(|rest| rest.chars().next());
+    matches!(state, None | Some('Z' | 'X'))
+}
+
+#[test]
+fn a_stopped_check_stops_the_program_under_test() {
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGKILL] {
+        let pids = scratch(&format!("pids-{signal}"));
+        // A solution that never ends, and says who it is.
+        let script = format!("echo $$ >> '{}'; while :; do :; done", pids.display());
+        let mut checking = Command::new(TOOL)
+            .args(["check", "--timeout", "60", "lucky7", "sh", "-c", &script])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("check starts");
+        let started = std::time::Instant::now();
+        let pid = loop {
+            let written = fs::read_to_string(&pids).unwrap_or_default();
+            if let Some(pid) = written
+                .lines()
+                .next()
+                .and_then(|line| line.parse::<i32>().ok())
+            {
+                break pid;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the solution starts"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let check_pid = i32::try_from(checking.id()).unwrap();
+        // SAFETY: kill has no memory effects; the process is our own child, not yet waited for.
+        unsafe { libc::kill(check_pid, signal) };
+        let status = checking.wait().expect("check ends");
+        if signal != libc::SIGKILL {
+            assert_eq!(status.code(), Some(130), "{signal}");
+            let mut message = String::new();
+            std::io::Read::read_to_string(checking.stderr.as_mut().unwrap(), &mut message).unwrap();
+            assert!(
+                message.contains("interrupted; the program under test was stopped"),
+                "{message}"
+            );
+        }
+        let stopped = std::time::Instant::now();
+        while !gone(pid) {
+            assert!(
+                stopped.elapsed() < Duration::from_secs(5),
+                "{pid} still runs after {signal}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = fs::remove_file(&pids);
+    }
 }

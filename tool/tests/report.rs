@@ -1,12 +1,15 @@
 //! The report of a failure, on made-up failures: what it shows in full, and where it stops.
 
-use atcoder_games_tool::judge::Failure;
-use atcoder_games_tool::problem::{Input, Problem};
+use atcoder_games_tool::family::Family;
+use atcoder_games_tool::growth::{Fit, Resource};
+use atcoder_games_tool::judge::{Failure, Limits};
+use atcoder_games_tool::problem::{Input, Origin, Problem};
 use atcoder_games_tool::report::{
-    Asked, EXPLAINED_WORDS, SHOWN_DIFFERENCES, SHOWN_INPUT_LINES, SHOWN_STDERR, Setting,
+    Asked, EXPLAINED_WORDS, Growth, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, Setting,
     differences, report,
 };
-use atcoder_games_tool::search::Found;
+use atcoder_games_tool::search::{Case, Found};
+use std::path::Path;
 use std::time::Duration;
 
 fn setting(problem: Problem) -> Setting<'static> {
@@ -15,17 +18,30 @@ fn setting(problem: Problem) -> Setting<'static> {
         command: "./a.out",
         cases: 300,
         seed: 42,
-        timeout: Duration::from_millis(1500),
+        limits: Limits {
+            time: Duration::from_millis(1500),
+            memory: 256 << 20,
+        },
+        saved: None,
     }
 }
 
 fn found(input: Input, failure: Failure) -> Found {
     Found {
-        case: 6,
+        case: Case::Random(6),
         first: input.clone(),
+        first_failure: failure.clone(),
         input,
         failure,
+        origin: None,
         shrink_steps: 9,
+    }
+}
+
+fn time_limit(seconds: f64) -> Failure {
+    Failure::TimeLimit {
+        cpu: Duration::from_secs_f64(seconds),
+        blocked: false,
     }
 }
 
@@ -47,7 +63,14 @@ fn trusted(asked: Asked) -> Result<String, ()> {
 
 /// The report of `found` for `problem`, with [`trusted`] answers.
 fn reported(problem: Problem, found: &Found) -> String {
-    report(&setting(problem), found, trusted).expect("the trusted answers do not fail")
+    report(&setting(problem), found, None, trusted).expect("the trusted answers do not fail")
+}
+
+/// The lines of each section of `text`, the blocks between blank lines.
+fn section_lengths(text: &str) -> Vec<usize> {
+    text.split("\n\n")
+        .map(|section| section.lines().count())
+        .collect()
 }
 
 #[test]
@@ -57,7 +80,7 @@ fn a_wrong_answer_shows_the_input_the_differences_and_the_games() {
     let failure = Failure::WrongAnswer { expected, actual };
     let text = reported(Problem::Shiritori, &found(words(3), failure));
     let wanted = "\
-check: ./a.out gives a wrong answer on shiritori.
+check: ./a.out gives a wrong answer (WA) on shiritori.
 
 Smallest failing input (3 words), shrunk from case 7 of 300 (3 words, seed 42) after 9 tries:
 3
@@ -82,25 +105,175 @@ The right game (atcoder-games explain shiritori 3):
 
 #[test]
 fn a_long_input_is_shown_in_part() {
-    let timeout = found(words(SHOWN_INPUT_LINES - 1), Failure::Timeout);
-    let text = reported(Problem::Shiritori, &timeout);
-    // N and the words fill the lines shown exactly.
-    assert!(text.contains(&format!("{}\naaa\n", SHOWN_INPUT_LINES - 1)));
+    // The line before the input and N and the words fill the section exactly.
+    let text = reported(
+        Problem::Shiritori,
+        &found(words(SECTION_LINES - 2), time_limit(1.6)),
+    );
+    assert!(text.contains(&format!("{}\naaa\n", SECTION_LINES - 2)));
     assert!(!text.contains("more lines"), "{text}");
-    let timeout = found(words(SHOWN_INPUT_LINES), Failure::Timeout);
-    let text = reported(Problem::Shiritori, &timeout);
-    // N and all words but the last.
-    let last_shown = word(SHOWN_INPUT_LINES - 2);
-    let cut =
-        format!("\n{last_shown}\n... and 1 more lines (--save PATH writes the whole input)\n");
-    assert!(text.contains(&cut), "{text}");
+    let text = reported(
+        Problem::Shiritori,
+        &found(words(SECTION_LINES - 1), time_limit(1.6)),
+    );
+    // N and all words but the last two, whose place the line that counts them takes.
+    let last_shown = word(SECTION_LINES - 4);
     assert!(
-        text.ends_with(
-            "\nExpected output:\nasked Answer\nsecond line\n\nIt was killed after 1.5 s.\n"
+        text.contains(&format!("\n{last_shown}\n... and 2 more lines\n")),
+        "{text}"
+    );
+    assert!(
+        text.starts_with(
+            "check: ./a.out gives time limit exceeded (TLE): more than 1.50 s of CPU time on shiritori.\n"
         ),
         "{text}"
     );
-    assert!(text.starts_with("check: ./a.out gives no answer within 1.5 s on shiritori.\n"));
+    assert!(
+        section_lengths(&text)
+            .iter()
+            .all(|&lines| lines <= SECTION_LINES)
+    );
+}
+
+#[test]
+fn the_verdicts_say_what_was_over_which_limit() {
+    let memory = Failure::MemoryLimit { peak: 300 << 20 };
+    let text = reported(Problem::Lucky7, &found(game(3), memory));
+    assert!(
+        text.starts_with(
+            "check: ./a.out gives memory limit exceeded (MLE): more than 256 MiB on lucky7.\n"
+        ),
+        "{text}"
+    );
+    let blocked = Failure::TimeLimit {
+        cpu: Duration::from_millis(20),
+        blocked: true,
+    };
+    let text = reported(Problem::Lucky7, &found(game(3), blocked));
+    assert!(text.starts_with("check: ./a.out gives no answer (TLE): stopped on the wall clock after 4.50 s, having used 0.02 s of CPU time on lucky7.\n"), "{text}");
+    // Without a growth, a time-out says no more than its input.
+    assert!(text.ends_with("\n3\n000\nAAA\n"), "{text}");
+}
+
+/// A Lucky 7 game of `rounds` rounds, all zeros and Aoki's.
+fn game(rounds: usize) -> Input {
+    Input::Lucky7 {
+        digits: "0".repeat(rounds),
+        players: "A".repeat(rounds),
+    }
+}
+
+#[test]
+fn a_family_and_its_growth() {
+    let family = Family::TwoBlocks;
+    let origin = Origin { family, seed: 5 };
+    let found = Found {
+        case: Case::Family(family),
+        first: origin.input(200_000),
+        first_failure: time_limit(1.52),
+        input: origin.input(30_000),
+        failure: time_limit(1.51),
+        origin: Some(origin),
+        shrink_steps: 17,
+    };
+    let fit = Fit {
+        exponent: 2.04,
+        scale: 1.5e-9,
+        baseline: 0.001,
+    };
+    let growth = Growth {
+        resource: Resource::Time,
+        family,
+        baseline: 0.001,
+        points: vec![(15_000, 0.4), (7_500, 0.1), (3_750, 0.026), (1_875, 0.007)],
+        fit: Some(fit),
+        smallest_failing: (30_000, 1.51, true),
+        largest: (200_000, 1.52, true),
+    };
+    let path = Path::new("/tmp/failing.txt");
+    let setting = Setting {
+        saved: Some(path),
+        ..setting(Problem::Shiritori)
+    };
+    let text = report(&setting, &found, Some(&growth), trusted).unwrap();
+    let family_line = format!(
+        "\nThe family \"two blocks\": {}\nSmallest failing input (30,000 words of it), bisected from 200,000 words (seed 42) after 17 tries:\n30000\n",
+        family.description()
+    );
+    assert!(text.contains(&family_line), "{text}");
+    // 30,001 lines, of which the two lines before them leave room for 37 and the count.
+    assert!(text.contains("\n... and 29964 more lines\n"), "{text}");
+    let growth_lines = format!(
+        "\nTime grows like N^2.0 on this family.\n\
+         Measured: 0.01 s at 1,875, 0.03 s at 3,750, 0.10 s at 7,500, 0.40 s at 15,000 words (0.00 s for the smallest input).\n\
+         The smallest failing size of the family \"two blocks\" is 30,000 words: over 1.51 s (stopped), about {:.2} s by the fit; \
+         at 200,000 words: over 1.52 s (stopped), about {:.2} s by the fit.\n",
+        fit.at(30_000),
+        fit.at(200_000)
+    );
+    assert!(text.contains(&growth_lines), "{text}");
+    assert!(
+        text.ends_with("\nThe input is saved in /tmp/failing.txt.\n"),
+        "{text}"
+    );
+    assert!(
+        section_lengths(&text)
+            .iter()
+            .all(|&lines| lines <= SECTION_LINES),
+        "{text}"
+    );
+}
+
+#[test]
+fn memory_too_small_to_measure_is_said_so() {
+    let growth = Growth {
+        resource: Resource::Memory,
+        family: Family::RandomWords,
+        baseline: 0.0,
+        points: vec![
+            (2_000, 40.0 * 1048576.0),
+            (1_000, 20.0 * 1048576.0),
+            (500, 8.0 * 1048576.0),
+        ],
+        fit: None,
+        smallest_failing: (4_000, 256.0 * 1048576.0, true),
+        largest: (200_000, 256.0 * 1048576.0, true),
+    };
+    let found = found(words(3), Failure::MemoryLimit { peak: 257 << 20 });
+    let text = report(&setting(Problem::Shiritori), &found, Some(&growth), trusted).unwrap();
+    assert!(text.contains("\nMeasured: under 16 MiB at 500, 20 MiB at 1,000, 40 MiB at 2,000 words (under 16 MiB for the smallest input).\n"), "{text}");
+    assert!(text.contains("could not be measured"), "{text}");
+    assert!(
+        text.contains(
+            "is 4,000 words: over 256 MiB (stopped); at 200,000 words: over 256 MiB (stopped).\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_long_right_game_is_shown_in_part() {
+    let long = |asked: Asked| -> Result<String, ()> {
+        Ok((0..100).map(|k| format!("{asked:?} line {k}\n")).collect())
+    };
+    let failure = Failure::WrongAnswer {
+        expected: "Takahashi\n".to_string(),
+        actual: "Aoki\n".to_string(),
+    };
+    let text = report(
+        &setting(Problem::Lucky7),
+        &found(game(100), failure),
+        None,
+        long,
+    )
+    .unwrap();
+    assert!(text.contains("\n  ... and 61 more lines\n"), "{text}");
+    assert!(
+        section_lengths(&text)
+            .iter()
+            .all(|&lines| lines <= SECTION_LINES + 1),
+        "{text}"
+    );
 }
 
 #[test]
@@ -114,8 +287,10 @@ fn many_differences_are_shown_in_part_and_three_games_at_most() {
         let shown = text
             .lines()
             .filter(|line| line.ends_with(": expected Draw, got Aoki"));
-        assert_eq!(shown.count(), SHOWN_DIFFERENCES, "{text}");
-        let more = format!("  ... and {} more\n", count - SHOWN_DIFFERENCES);
+        // At most SHOWN_DIFFERENCES lines, the last saying how many more there are.
+        let more_shown = usize::from(count > SHOWN_DIFFERENCES);
+        assert_eq!(shown.count(), SHOWN_DIFFERENCES - more_shown, "{text}");
+        let more = format!("  ... and {} more\n", count - SHOWN_DIFFERENCES + 1);
         assert_eq!(text.contains(&more), count > SHOWN_DIFFERENCES, "{text}");
         assert!(!text.contains("... and 0"), "{text}");
         assert_eq!(text.matches("The right game").count(), EXPLAINED_WORDS);
@@ -170,13 +345,13 @@ fn a_crash_shows_both_ends_of_a_long_stderr() {
         );
         assert!(
             text.starts_with(
-                "check: ./a.out gives a runtime error on lucky7 (exit status: 101).\n"
+                "check: ./a.out gives a runtime error (RE, exit status: 101) on lucky7.\n"
             ),
             "{text}"
         );
         assert!(
             text.contains(
-                "\nExpected output:\nasked Answer\nsecond line\n\nWhat it printed on stderr:\n"
+                "\nExpected output:\n  asked Answer\n  second line\n\nWhat it printed on stderr:\n"
             ),
             "{text}"
         );
@@ -190,7 +365,7 @@ fn a_crash_shows_both_ends_of_a_long_stderr() {
             assert_eq!(shown, all);
         } else {
             let mut ends: Vec<String> = (1..=SHOWN_STDERR).map(|k| format!("  line {k}")).collect();
-            ends.push("  ...".to_string());
+            ends.push("  ... (1 lines left out)".to_string());
             ends.extend((length - SHOWN_STDERR + 1..=length).map(|k| format!("  line {k}")));
             assert_eq!(shown, ends);
         }

@@ -1,89 +1,20 @@
-//! The stress test's parts on their own: judging a run, the inputs of each case, and the search
-//! with its shrinking.
+//! The search on its own: the inputs of each case and of each family, the search, its shrinking
+//! and its bisection, on made-up solutions.
 
-use atcoder_games_tool::judge::{Failure, answer_lines, judge};
-use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
-use atcoder_games_tool::process::{Run, Stop};
-use atcoder_games_tool::search::{Conclusion, Plan, Progress, search};
+use atcoder_games_tool::family::Family;
+use atcoder_games_tool::judge::Failure;
+use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
+use atcoder_games_tool::search::{Case, Conclusion, Plan, Progress, search};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
-use std::os::unix::process::ExitStatusExt;
-use std::process::ExitStatus;
 use std::time::Duration;
 
-/// A run that exited with `code` after printing `stdout`.
-fn exited(code: i32, stdout: &str) -> Run {
-    ended(ExitStatus::from_raw(code << 8), stdout)
-}
-
-fn ended(status: ExitStatus, stdout: &str) -> Run {
-    Run {
-        status,
-        stopped: None,
-        stdout: stdout.as_bytes().to_vec(),
-        stderr: b"boom\n".to_vec(),
-        wall: Duration::from_millis(5),
-        cpu: Duration::from_millis(4),
-        peak_memory: 1 << 20,
+/// A time-out, as the made-up solutions below give it.
+fn time_limit() -> Failure {
+    Failure::TimeLimit {
+        cpu: Duration::from_secs(3),
+        blocked: false,
     }
-}
-
-#[test]
-fn the_judge_ignores_trailing_whitespace_and_blank_lines_only() {
-    let expected = "Aoki\nDraw\n";
-    for same in [
-        "Aoki\nDraw\n",
-        "Aoki\nDraw",
-        "Aoki  \nDraw\t\n\n\n",
-        "Aoki\r\nDraw\r\n",
-    ] {
-        assert_eq!(judge(expected, exited(0, same)), None, "{same:?}");
-    }
-    for different in [
-        "Aoki\nAoki\n",
-        "Aoki\n",
-        "\nAoki\nDraw\n",
-        "Aoki\nDraw\nDraw\n",
-        " Aoki\nDraw\n",
-    ] {
-        let failure = judge(expected, exited(0, different)).expect("a wrong answer");
-        assert_eq!(failure.kind(), "wrong answer");
-        assert_eq!(
-            failure,
-            Failure::WrongAnswer {
-                expected: expected.to_string(),
-                actual: different.to_string()
-            }
-        );
-    }
-    assert_eq!(answer_lines("a \n\nb\n\n \n"), ["a", "", "b"]);
-}
-
-#[test]
-fn crashes_and_timeouts_are_told_apart() {
-    let crash = judge("Aoki\n", exited(101, "Aoki\n")).expect("a crash");
-    assert_eq!(crash.kind(), "runtime error");
-    assert_eq!(
-        crash,
-        Failure::Crash {
-            status: "exit status: 101".to_string(),
-            stderr: "boom\n".to_string()
-        }
-    );
-    let killed = ended(ExitStatus::from_raw(9), "");
-    let Some(Failure::Crash { status, .. }) = judge("Aoki\n", killed) else {
-        panic!("a signal is a crash");
-    };
-    assert!(status.contains("signal: 9"), "{status}");
-    let stopped = Run {
-        stopped: Some(Stop::WallTime),
-        ..ended(ExitStatus::from_raw(9), "Aoki\n")
-    };
-    let timeout = judge("Aoki\n", stopped).expect("a timeout");
-    assert_eq!(
-        (timeout.kind(), timeout),
-        ("time limit exceeded", Failure::Timeout)
-    );
 }
 
 /// Whether `input` keeps to the judge's constraints.
@@ -151,11 +82,20 @@ fn inputs_keep_to_the_constraints_and_their_size_limits() {
             let limit = problem.size_limit(case, cases);
             let strategy = problem.inputs(case, cases);
             for _ in 0..samples {
-                let input = strategy.new_tree(&mut runner).unwrap().current();
+                let generated = strategy.new_tree(&mut runner).unwrap().current();
+                let input = generated.input;
                 assert!(within_constraints(&input), "case {case}: {input:?}");
                 // A small dictionary may list a word twice; from case 75 of 100 on, the inputs
-                // are the benchmark kinds, of at most their size limit.
+                // come from the families, of at most their size limit, and say so.
                 let most = if case < 75 { 2 * limit } else { limit };
+                match generated.origin {
+                    Some(origin) => {
+                        assert!(case >= 75);
+                        assert_eq!(origin.family.problem(), problem);
+                        assert_eq!(origin.input(input.size()), input);
+                    }
+                    None => assert!(case < 75),
+                }
                 assert!(
                     input.size() <= most,
                     "case {case}: {} > {most}",
@@ -182,7 +122,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         Plan::new(300, 5),
         |input| {
             Ok::<_, ()>(Some(match input.size() {
-                0..3 => Failure::Timeout,
+                0..3 => time_limit(),
                 _ => wrong.clone(),
             }))
         },
@@ -197,12 +137,12 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         panic!("the first case fails");
     };
     // The first case has one or two words, and so fails with a timeout...
-    assert_eq!(found.case, 0);
+    assert_eq!(found.case, Case::Random(0));
     assert!(
         progress.len() <= found.shrink_steps,
         "a report per smaller failure"
     );
-    assert_eq!(found.failure, Failure::Timeout);
+    assert_eq!(found.failure, time_limit());
     assert!(found.input.size() <= found.first.size());
     // ... and the search for a wrong answer runs until dictionaries of three words.
     let outcome = search(
@@ -234,8 +174,11 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
         |_| {},
     )
     .unwrap();
-    assert_eq!(cases_seen.len(), 20);
-    let largest = *cases_seen.iter().max().unwrap();
+    // Every case, then every family at the judge's largest N.
+    let families = Family::LUCKY7.len();
+    assert_eq!(cases_seen.len(), 20 + families);
+    assert!(cases_seen[20..].iter().all(|&size| size == JUDGE_MAX));
+    let largest = *cases_seen[..20].iter().max().unwrap();
     assert!(matches!(outcome, Conclusion::Passed { largest: reported } if reported == largest));
     let stopped = search(
         Problem::Lucky7,
@@ -258,7 +201,7 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
         found_wrong |= input.size() >= 3;
         Ok::<_, ()>(match input.size() {
             3.. => Some(wrong.clone()),
-            _ if found_wrong => Some(Failure::Timeout),
+            _ if found_wrong => Some(time_limit()),
             _ => None,
         })
     };
@@ -282,7 +225,7 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
         let mut failing = false;
         let from_ten_rounds = |input: &Input| {
             failing |= input.size() >= 10;
-            Ok::<_, ()>(failing.then_some(Failure::Timeout))
+            Ok::<_, ()>(failing.then_some(time_limit()))
         };
         let outcome = search(Problem::Lucky7, plan, from_ten_rounds, |_| {}).unwrap();
         let Conclusion::Failed(found) = outcome else {
@@ -352,5 +295,61 @@ fn no_round_of_the_smallest_failure_can_be_dropped() {
             .filter_map(|round| found.input.without(round))
             .find(fails);
         assert_eq!(droppable, None, "seed {seed}: {:?}", found.input);
+    }
+}
+
+#[test]
+fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
+    // Too slow on games of zeros from 12,345 rounds on: only the family of zeros shows it, and
+    // bisection finds where it starts, exactly.
+    let slow_on_zeros = |input: &Input| {
+        let Input::Lucky7 { digits, .. } = input else {
+            unreachable!("a Lucky 7 search")
+        };
+        let zeros = digits.bytes().all(|digit| digit == b'0');
+        Ok::<_, ()>((zeros && digits.len() >= 12_345).then(time_limit))
+    };
+    let mut families = Vec::new();
+    let progress = |step: Progress| {
+        if let Progress::Family { family } = step {
+            families.push(family);
+        }
+    };
+    let outcome = search(Problem::Lucky7, Plan::new(1, 3), slow_on_zeros, progress).unwrap();
+    let Conclusion::Failed(found) = outcome else {
+        panic!("the family of zeros fails");
+    };
+    // The families run in order, up to the one that fails.
+    assert_eq!(families, [Family::RandomGame, Family::AllZeros]);
+    assert_eq!(found.case, Case::Family(Family::AllZeros));
+    let origin = Origin {
+        family: Family::AllZeros,
+        seed: 3,
+    };
+    assert_eq!(found.origin, Some(origin));
+    assert_eq!(found.first, origin.input(JUDGE_MAX));
+    assert_eq!(found.input, origin.input(12_345));
+    assert_eq!(found.failure, time_limit());
+    // A bisection of 200,000 sizes: 18 steps.
+    assert_eq!(found.shrink_steps, 18);
+}
+
+#[test]
+fn every_family_makes_inputs_of_its_problem_of_any_size_within_the_constraints() {
+    for problem in [Problem::Shiritori, Problem::Lucky7] {
+        for &family in Family::of(problem) {
+            assert_eq!(family.problem(), problem);
+            assert!(family.description().ends_with('.'), "{}", family.name());
+            for size in [1, 2, 3, 4, 7, 100, 140_608, JUDGE_MAX] {
+                let input = family.input(size, 9);
+                assert_eq!(input.size(), size, "{} of {size}", family.name());
+                assert!(within_constraints(&input), "{} of {size}", family.name());
+                assert_eq!(
+                    input,
+                    family.input(size, 9),
+                    "the same seed, the same input"
+                );
+            }
+        }
     }
 }

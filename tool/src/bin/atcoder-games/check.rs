@@ -1,14 +1,14 @@
 //! `atcoder-games check`: the stress test, as the user runs it.
 
 use crate::CheckOptions;
-use atcoder_games_tool::judge::judge;
-use atcoder_games_tool::problem::{Input, Problem};
-use atcoder_games_tool::process::{self, Options, RunError, Stdin};
-use atcoder_games_tool::report::{Asked, Setting, report};
-use atcoder_games_tool::search::{Conclusion, Plan, Progress, search};
+use atcoder_games_tool::growth::{self, Resource};
+use atcoder_games_tool::judge::{Failure, Limits, judge};
+use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
+use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin};
+use atcoder_games_tool::report::{Asked, Growth, SECTION_LINES, Setting, report, with_commas};
+use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, search};
 use clap::error::ErrorKind;
 use std::ffi::OsString;
-use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -20,6 +20,12 @@ enum Trouble {
     /// This crate's own solution failed: a bug here.
     Trusted(String),
 }
+
+/// Sizes below the smallest failing one at which a growth is measured, at most.
+const GROWTH_SIZES: usize = 12;
+
+/// Runs of a size whose time is below this are repeated, and their median taken.
+const SHORT_RUN: f64 = 0.2;
 
 /// What this crate's solution says of `input` for `problem`: this very program, as
 /// `atcoder-games solve PROBLEM` or `explain PROBLEM ...`, so that it runs exactly as the
@@ -46,8 +52,119 @@ fn print_out(text: &str) {
     let _ = io::stdout().lock().write_all(text.as_bytes());
 }
 
+/// The solution under check, and the limits it runs under.
+struct Solution<'a> {
+    command: &'a [OsString],
+    limits: Limits,
+}
+
+impl Solution<'_> {
+    /// Runs the solution on `input`, stopped at the limits.
+    fn run(&self, input: &Input) -> Result<Run, Trouble> {
+        let text = input.text();
+        let stdin = Stdin::Bytes(text.as_bytes());
+        process::run(self.command, stdin, &self.limits.options()).map_err(Trouble::Solution)
+    }
+
+    /// Judges the solution on `input` against this crate's answer. A time-out is confirmed by a
+    /// second run, and only reported if that one times out too: a right, fast solution never
+    /// fails because the machine was busy for a moment.
+    fn test(&self, problem: Problem, input: &Input) -> Result<Option<Failure>, Trouble> {
+        let expected = trusted(problem, Asked::Answer, &input.text())?;
+        let failure = judge(&expected, &self.run(input)?, &self.limits);
+        if !matches!(failure, Some(Failure::TimeLimit { .. })) {
+            return Ok(failure);
+        }
+        Ok(judge(&expected, &self.run(input)?, &self.limits))
+    }
+
+    /// What a run takes of `resource`.
+    fn measure(&self, resource: Resource, input: &Input) -> Result<f64, Trouble> {
+        let run = self.run(input)?;
+        Ok(match resource {
+            Resource::Time => run.cpu.as_secs_f64(),
+            Resource::Memory => run.peak_memory as f64,
+        })
+    }
+
+    /// What runs take of `resource` on `input`: once, or the median of three when a run is
+    /// short, and so noisy.
+    fn measure_steadily(&self, resource: Resource, input: &Input) -> Result<f64, Trouble> {
+        let first = self.measure(resource, input)?;
+        if resource == Resource::Memory || first >= SHORT_RUN {
+            return Ok(first);
+        }
+        let (second, third) = (
+            self.measure(resource, input)?,
+            self.measure(resource, input)?,
+        );
+        Ok(growth::median(vec![first, second, third]))
+    }
+
+    /// How the solution's time or memory, whichever `found` ran out of, grows on the family of
+    /// the failing input: measured at halves of the smallest failing size, down to where it no
+    /// longer grows over the smallest input's, and at the judge's largest size.
+    fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Growth>, Trouble> {
+        let resource = match found.failure {
+            Failure::TimeLimit { blocked: false, .. } => Resource::Time,
+            Failure::MemoryLimit { .. } => Resource::Memory,
+            _ => return Ok(None),
+        };
+        let baseline = self.measure_steadily(resource, &origin.input(1))?;
+        let mut points = Vec::new();
+        for size in growth::sizes_below(found.input.size(), GROWTH_SIZES) {
+            let value = self.measure_steadily(resource, &origin.input(size))?;
+            points.push((size, value));
+            if !growth::measurable(resource, value, baseline) {
+                break;
+            }
+        }
+        let fit = growth::fit(resource, &points, baseline);
+        let failing = |failure: &Failure| match *failure {
+            Failure::TimeLimit { cpu, .. } => {
+                let stopped = cpu >= self.limits.time;
+                (cpu.as_secs_f64(), stopped)
+            }
+            Failure::MemoryLimit { peak } => (peak as f64, peak >= self.limits.memory),
+            _ => (0.0, false),
+        };
+        let (value, stopped) = failing(&found.failure);
+        let smallest_failing = (found.input.size(), value, stopped);
+        let largest = match found.case {
+            Case::Family(_) => {
+                let (value, stopped) = failing(&found.first_failure);
+                (found.first.size(), value, stopped)
+            }
+            Case::Random(_) => {
+                let run = self.run(&origin.input(JUDGE_MAX))?;
+                let value = match resource {
+                    Resource::Time => run.cpu.as_secs_f64(),
+                    Resource::Memory => run.peak_memory as f64,
+                };
+                (JUDGE_MAX, value, run.stopped.is_some())
+            }
+        };
+        Ok(Some(Growth {
+            resource,
+            family: origin.family,
+            baseline,
+            points,
+            fit,
+            smallest_failing,
+            largest,
+        }))
+    }
+}
+
 /// Runs the check that `options` describe, and reports it.
 pub fn run(options: &CheckOptions) -> ExitCode {
+    // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
+    // not reach: stop it, and all it started, before ending.
+    let _ = ctrlc::set_handler(|| {
+        process::stop_all();
+        eprintln!("\ncheck: interrupted; the program under test was stopped");
+        std::process::exit(130);
+    });
     let started = Instant::now();
     let problem = options.problem;
     let cases = options.cases as usize;
@@ -58,23 +175,23 @@ pub fn run(options: &CheckOptions) -> ExitCode {
             .unwrap_or_default();
         u64::from(now.subsec_nanos())
     });
+    let solution = Solution {
+        command: &options.command,
+        limits: Limits {
+            time: options.timeout,
+            memory: options.memory << 20,
+        },
+    };
     let show_progress = io::stderr().is_terminal();
-    let limits = Options {
-        wall_limit: Some(options.timeout),
-        ..Options::default()
-    };
-    let test = |input: &Input| {
-        let text = input.text();
-        let expected = trusted(problem, Asked::Answer, &text)?;
-        let run = process::run(&options.command, Stdin::Bytes(text.as_bytes()), &limits)
-            .map_err(Trouble::Solution)?;
-        Ok(judge(&expected, run))
-    };
     let progress = |progress: Progress| {
         if show_progress {
             let line = match progress {
                 Progress::Case { case, cases, input } => {
                     format!("case {}/{cases}: {}", case + 1, input.describe_size())
+                }
+                Progress::Family { family } => {
+                    let size = with_commas(JUDGE_MAX);
+                    format!("family \"{}\": {size} {}", family.name(), problem.units())
                 }
                 Progress::Shrinking { steps, input } => {
                     format!(
@@ -86,50 +203,74 @@ pub fn run(options: &CheckOptions) -> ExitCode {
             eprint!("\r\x1b[2K{line}");
         }
     };
+    let test = |input: &Input| solution.test(problem, input);
     let conclusion = search(problem, Plan::new(cases, seed), test, progress);
-    if show_progress {
-        eprint!("\r\x1b[2K");
-    }
     let command = options.command.iter().map(|part| part.to_string_lossy());
     let command = command.collect::<Vec<_>>().join(" ");
     let found = match conclusion {
         Ok(Conclusion::Passed { largest }) => {
+            if show_progress {
+                eprint!("\r\x1b[2K");
+            }
+            let families = atcoder_games_tool::family::Family::of(problem).len();
             print_out(&format!(
-                "check: {command} passed all {cases} cases of {}, up to {largest} {} (seed {seed}), in {:.1} s\n",
+                "check: {command} passed all {cases} cases of {}, up to {largest} {units}, and {families} worst-case families of {} {units} (seed {seed}), in {:.1} s\n",
                 problem.name(),
-                problem.units(),
-                started.elapsed().as_secs_f64()
+                with_commas(JUDGE_MAX),
+                started.elapsed().as_secs_f64(),
+                units = problem.units(),
             ));
             return ExitCode::SUCCESS;
         }
         Ok(Conclusion::Failed(found)) => found,
         Err(trouble) => return troubled(&trouble, problem, &command),
     };
+    if show_progress {
+        eprint!("\r\x1b[2Kmeasuring how it fails");
+    }
+    let growth = match found.origin {
+        Some(origin) => match solution.growth(&found, origin) {
+            Ok(growth) => growth,
+            Err(trouble) => return troubled(&trouble, problem, &command),
+        },
+        None => None,
+    };
+    if show_progress {
+        eprint!("\r\x1b[2K");
+    }
+    let input = found.input.text();
+    // An input too long to show is saved all the same, where the report says.
+    let saved = options.save.clone().or_else(|| {
+        (input.lines().count() > SECTION_LINES).then(|| {
+            let name = format!("atcoder-games-{}-{seed}.txt", problem.name());
+            std::env::temp_dir().join(name)
+        })
+    });
+    if let Some(path) = &saved
+        && let Err(error) = std::fs::write(path, &input)
+    {
+        eprintln!(
+            "error: cannot save the input to {}: {error}",
+            path.display()
+        );
+        return ExitCode::FAILURE;
+    }
     let setting = Setting {
         problem,
         command: &command,
         cases,
         seed,
-        timeout: options.timeout,
+        limits: solution.limits,
+        saved: saved.as_deref(),
     };
-    let input = found.input.text();
-    let mut text = match report(&setting, &found, |asked| trusted(problem, asked, &input)) {
-        Ok(text) => text,
-        Err(trouble) => return troubled(&trouble, problem, &command),
-    };
-    if let Some(path) = &options.save {
-        if let Err(error) = std::fs::write(path, &input) {
+    let trusted = |asked| trusted(problem, asked, &input);
+    match report(&setting, &found, growth.as_ref(), trusted) {
+        Ok(text) => {
             print_out(&text);
-            eprintln!(
-                "error: cannot save the input to {}: {error}",
-                path.display()
-            );
-            return ExitCode::FAILURE;
+            ExitCode::FAILURE
         }
-        let _ = writeln!(text, "\nThe input is saved in {}.", path.display());
+        Err(trouble) => troubled(&trouble, problem, &command),
     }
-    print_out(&text);
-    ExitCode::FAILURE
 }
 
 /// Reports why the check could not be carried out: a solution that cannot be started is a

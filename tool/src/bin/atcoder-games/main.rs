@@ -35,7 +35,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Stress-test a solution: find the smallest input on which it is wrong, crashes or times out
+    /// Stress-test a solution: find the smallest input on which the judge would say WA, RE, TLE or MLE
     Check(CheckOptions),
     /// Play out the games of the input (on stdin) under optimal play
     #[command(arg_required_else_help = false)]
@@ -71,9 +71,12 @@ pub struct CheckOptions {
     /// The random seed, to repeat a run [default: from the clock; printed]
     #[arg(long)]
     seed: Option<u64>,
-    /// Time limit per run, in seconds, after which the program is killed
+    /// Time limit per run: CPU time in seconds, of the program and all it started
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = positive_seconds)]
     timeout: Duration,
+    /// Memory limit per run: peak resident memory in MiB, of the program and all it started
+    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    memory: u64,
     /// Also write the smallest failing input to this file
     #[arg(long, value_name = "PATH")]
     save: Option<PathBuf>,

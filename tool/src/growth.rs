@@ -1,0 +1,110 @@
+//! How a solution's time or memory grows with N on a family of inputs: measured at sizes below
+//! the smallest that fails, and fitted as N^k, the slope on a log-log scale, after the cost of
+//! the smallest input (starting the process) is taken off. As the big_O Python package fits
+//! complexity classes to execution times, but with one free exponent.
+
+/// What is measured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resource {
+    /// CPU time, in seconds.
+    Time,
+    /// Peak resident memory, in bytes.
+    Memory,
+}
+
+impl Resource {
+    /// The least growth over the smallest input's that is measured rather than noise: 10 ms of
+    /// CPU time, 16 MiB of memory.
+    fn least_measurable(self) -> f64 {
+        match self {
+            Self::Time => 0.01,
+            Self::Memory => 16.0 * 1024.0 * 1024.0,
+        }
+    }
+
+    /// A measured `value` as people read it: `0.48 s`, `512 MiB`.
+    pub fn show(self, value: f64) -> String {
+        match self {
+            Self::Time => format!("{value:.2} s"),
+            Self::Memory => format!("{:.0} MiB", value / (1024.0 * 1024.0)),
+        }
+    }
+
+    /// A `value` measured against `baseline` as the report shows it: as [`Resource::show`],
+    /// but a memory too small to be [`measurable`] only as that. A short run may end before its
+    /// memory is looked at, and what `wait4` reports of it then counts the memory of the process
+    /// that started it.
+    pub fn show_measured(self, value: f64, baseline: f64) -> String {
+        match self {
+            Self::Memory if !measurable(self, value, baseline) => {
+                format!("under {}", self.show(self.least_measurable() + baseline))
+            }
+            _ => self.show(value),
+        }
+    }
+
+    pub fn noun(self) -> &'static str {
+        match self {
+            Self::Time => "time",
+            Self::Memory => "memory",
+        }
+    }
+}
+
+/// The sizes to measure a family at, below `smallest_failing`: halves of it, largest first,
+/// down to 1, at most `count` of them.
+pub fn sizes_below(smallest_failing: usize, count: usize) -> Vec<usize> {
+    let halves = std::iter::successors(Some(smallest_failing / 2), |&size| Some(size / 2));
+    halves.take_while(|&size| size >= 1).take(count).collect()
+}
+
+/// A growth, fitted: `value ≈ baseline + scale · N^exponent`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fit {
+    pub exponent: f64,
+    pub scale: f64,
+    pub baseline: f64,
+}
+
+impl Fit {
+    /// What the fit expects at `size`.
+    pub fn at(&self, size: usize) -> f64 {
+        self.baseline + self.scale * (size as f64).powf(self.exponent)
+    }
+}
+
+/// Whether `value`, measured against `baseline` (the smallest input's), grows enough over it to
+/// be measured rather than noise.
+pub fn measurable(resource: Resource, value: f64, baseline: f64) -> bool {
+    value - baseline >= resource.least_measurable().max(baseline)
+}
+
+/// Fits `points` (size, value) as `baseline + scale · N^exponent`, by least squares on a log-log
+/// scale over the points that are [`measurable`]; None with fewer than two such points.
+pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<Fit> {
+    let logs: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|&&(_, value)| measurable(resource, value, baseline))
+        .map(|&(size, value)| ((size as f64).ln(), (value - baseline).ln()))
+        .collect();
+    if logs.len() < 2 {
+        return None;
+    }
+    let count = logs.len() as f64;
+    let mean_x = logs.iter().map(|&(x, _)| x).sum::<f64>() / count;
+    let mean_y = logs.iter().map(|&(_, y)| y).sum::<f64>() / count;
+    let covariance: f64 = logs.iter().map(|&(x, y)| (x - mean_x) * (y - mean_y)).sum();
+    let variance: f64 = logs.iter().map(|&(x, _)| (x - mean_x).powi(2)).sum();
+    let exponent = covariance / variance;
+    Some(Fit {
+        exponent,
+        scale: (mean_y - exponent * mean_x).exp(),
+        baseline,
+    })
+}
+
+/// The middle of `values`: the median of three runs, say, where one was slowed down.
+pub fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
