@@ -1,0 +1,68 @@
+//! The growth fit on its own: the sizes measured, what counts as measured rather than noise, and
+//! the exponent of made-up measurements.
+
+use atcoder_games_tool::growth::{Resource, fit, measurable, median, sizes_below};
+
+#[test]
+fn sizes_are_halves_of_the_smallest_failing_down_to_one() {
+    assert_eq!(sizes_below(1000, 12), [500, 250, 125, 62, 31, 15, 7, 3, 1]);
+    assert_eq!(sizes_below(1000, 3), [500, 250, 125]);
+    assert_eq!(sizes_below(2, 12), [1]);
+    assert_eq!(sizes_below(1, 12), Vec::<usize>::new());
+}
+
+#[test]
+fn a_value_is_measured_when_it_grows_enough_over_the_smallest_inputs() {
+    // 10 ms of CPU time, or as much as the smallest input's, whichever is more.
+    assert!(measurable(Resource::Time, 0.011, 0.0));
+    assert!(!measurable(Resource::Time, 0.009, 0.0));
+    assert!(measurable(Resource::Time, 0.2, 0.1));
+    assert!(!measurable(Resource::Time, 0.19, 0.1));
+    // 16 MiB of memory.
+    let mib = 1024.0 * 1024.0;
+    assert!(measurable(Resource::Memory, 18.0 * mib, 2.0 * mib));
+    assert!(!measurable(Resource::Memory, 17.0 * mib, 2.0 * mib));
+}
+
+#[test]
+fn the_fit_finds_the_exponent_over_the_measured_points() {
+    for exponent in [1.0, 1.5, 2.0, 3.0] {
+        // A second at 100,000, 50 ms for the smallest input.
+        let baseline = 0.05;
+        let value = |size: usize| baseline + (size as f64 / 100_000.0).powf(exponent);
+        let mut points: Vec<(usize, f64)> = sizes_below(200_000, 12)
+            .into_iter()
+            .map(|size| (size, value(size)))
+            .collect();
+        let found = fit(Resource::Time, &points, baseline).expect("enough points");
+        assert!((found.exponent - exponent).abs() < 1e-9, "{found:?}");
+        assert!((found.at(200_000) - value(200_000)).abs() < 1e-9 * value(200_000));
+        // A point too close to the smallest input's, however wrong, is left out.
+        points.push((10, 0.09));
+        let with_noise = fit(Resource::Time, &points, baseline).unwrap();
+        assert!(
+            (with_noise.exponent - exponent).abs() < 1e-9,
+            "{with_noise:?}"
+        );
+    }
+    assert_eq!(fit(Resource::Time, &[(1000, 1.0)], 0.0), None);
+    // Noise on one point moves the exponent a little, not a lot.
+    let noisy = [(25_000, 2.2), (12_500, 0.5), (6_250, 0.13), (3_125, 0.03)];
+    let found = fit(Resource::Time, &noisy, 0.002).unwrap().exponent;
+    assert!((found - 2.0).abs() < 0.15, "{found}");
+}
+
+#[test]
+fn values_are_shown_as_people_read_them() {
+    assert_eq!(Resource::Time.show(1.5), "1.50 s");
+    assert_eq!(Resource::Memory.show(256.0 * 1024.0 * 1024.0), "256 MiB");
+    let mib = 1024.0 * 1024.0;
+    assert_eq!(Resource::Memory.show_measured(40.0 * mib, 0.0), "40 MiB");
+    assert_eq!(
+        Resource::Memory.show_measured(8.0 * mib, 0.0),
+        "under 16 MiB"
+    );
+    assert_eq!(Resource::Time.show_measured(0.004, 0.0), "0.00 s");
+    assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+    assert_eq!(median(vec![0.3, 9.0, 0.2]), 0.3);
+}
