@@ -26,6 +26,7 @@ mod common;
 
 use atcoder_games_tool::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
 use atcoder_games_tool::process::{self, Options, Stdin};
+use atcoder_games_tool::report::with_commas;
 use common::run::{LUCKY7, SHIRITORI};
 use std::env;
 use std::fs;
@@ -409,17 +410,4 @@ fn print_machine() {
         let floor = floor_kilobytes as f64 / 1024.0;
         println!("peak memory of `true` started the same way: {floor:.1} MB");
     }
-}
-
-/// `1234567` as `1,234,567`.
-fn with_commas(n: usize) -> String {
-    let digits = n.to_string();
-    let mut grouped = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    grouped
 }

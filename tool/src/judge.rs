@@ -13,8 +13,8 @@ pub struct Limits {
     pub memory: u64,
 }
 
-/// A run on a slow or busy machine is stopped only once it has taken this many times the time
-/// limit on the wall clock: a program that sleeps or blocks uses no CPU time.
+/// A program that sleeps or blocks uses no CPU time: it is stopped once it has waited this many
+/// times the time limit on the wall clock.
 const WALL_CLOCK_ALLOWANCE: u32 = 3;
 
 impl Limits {
@@ -25,7 +25,7 @@ impl Limits {
     };
 
     /// How to run a program under these limits: it is stopped once over either, or once it has
-    /// taken three times the time limit on the wall clock.
+    /// waited (slept or blocked) three times the time limit on the wall clock.
     pub fn options(&self) -> Options {
         Options {
             cpu_limit: Some(self.time),

@@ -32,7 +32,9 @@ pub struct Options {
     /// CPU time (user and system, of the program and everything it started) after which the
     /// program is stopped.
     pub cpu_limit: Option<Duration>,
-    /// Wall-clock time after which the program is stopped, say because it sleeps or blocks.
+    /// Wall-clock time after which the program is stopped if it waits, say because it sleeps or
+    /// blocks: if it has used less than a tenth of the time as CPU time. A program that works,
+    /// but slowly on a busy machine, goes on to its CPU limit, up to ten times this long.
     pub wall_limit: Option<Duration>,
     /// Resident memory, in bytes, of the program and everything it started together, above
     /// which it is stopped.
@@ -119,6 +121,11 @@ const FIRST_POLL: Duration = Duration::from_micros(100);
 /// The longest wait between two looks at a running program: it goes over a limit by no more
 /// than what it can do in that time.
 const LONGEST_POLL: Duration = Duration::from_millis(5);
+
+/// A program that uses less than one part in this many of the wall-clock time as CPU time waits
+/// rather than works; one that works is stopped on the wall clock only after this many times
+/// its limit.
+const WORKING_SHARE: u32 = 10;
 
 /// How often the processes that the program started are looked for, which takes a pass over
 /// `/proc`.
@@ -273,9 +280,11 @@ fn watch(pid: libc::pid_t, started: Instant, options: &Options) -> io::Result<Wa
         let usage = group.usage();
         watched.peak_memory = watched.peak_memory.max(usage.memory);
         let over_cpu = options.cpu_limit.is_some_and(|limit| usage.cpu > limit);
+        let elapsed = started.elapsed();
+        let waits = usage.cpu < elapsed / WORKING_SHARE;
         let over_wall = options
             .wall_limit
-            .is_some_and(|limit| started.elapsed() > limit);
+            .is_some_and(|limit| elapsed > limit && (waits || elapsed > limit * WORKING_SHARE));
         let over_memory = options
             .memory_limit
             .is_some_and(|limit| usage.memory > limit);

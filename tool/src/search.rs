@@ -72,6 +72,18 @@ struct Shrunk {
     steps: usize,
 }
 
+impl Shrunk {
+    /// Where shrinking starts: the first failing input, as it failed.
+    fn from_first(input: &Input, failure: &Failure, origin: Option<Origin>) -> Self {
+        Self {
+            input: input.clone(),
+            failure: failure.clone(),
+            origin,
+            steps: 0,
+        }
+    }
+}
+
 /// How a search goes: how many cases, from which random seed, and how many smaller inputs
 /// shrinking may try at most (each may take a run up to the time limit).
 #[derive(Clone, Copy, Debug)]
@@ -132,12 +144,7 @@ pub fn search<E>(
             continue;
         };
         let kind = first_failure.kind();
-        let mut shrunk = Shrunk {
-            input: first.clone(),
-            failure: first_failure.clone(),
-            origin,
-            steps: 0,
-        };
+        let mut shrunk = Shrunk::from_first(&first, &first_failure, origin);
         // Tries `candidate`, keeping it if it fails the same way; says whether it did.
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
             shrunk.steps += 1;
@@ -196,12 +203,7 @@ pub fn search<E>(
             continue;
         };
         let kind = first_failure.kind();
-        let mut shrunk = Shrunk {
-            input: first.clone(),
-            failure: first_failure.clone(),
-            origin: Some(origin),
-            steps: 0,
-        };
+        let mut shrunk = Shrunk::from_first(&first, &first_failure, Some(origin));
         // The smallest size of the family that fails the same way lies in (passing, failing].
         let (mut passing, mut failing) = (0, first.size());
         while failing - passing > 1 && shrunk.steps < max_shrink_steps {

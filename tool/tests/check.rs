@@ -31,6 +31,17 @@ fn wrong_command(bug: &str) -> Vec<String> {
         .to_vec()
 }
 
+/// Runs `atcoder-games check` with `options`, on the wrong solution `bug`.
+fn check_wrong(options: &[&str], bug: &str) -> Run {
+    let command = wrong_command(bug);
+    let arguments: Vec<&str> = options
+        .iter()
+        .copied()
+        .chain(command.iter().map(String::as_str))
+        .collect();
+    check(&arguments)
+}
+
 /// Runs `atcoder-games check` with `arguments`.
 fn check(arguments: &[&str]) -> Run {
     let arguments: Vec<&str> = std::iter::once("check")
@@ -76,21 +87,17 @@ fn this_crates_own_solutions_pass_every_case() {
 /// saved input has at most `most` words or rounds; returns the report and the saved input.
 fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String) {
     let saved = scratch(bug);
-    let command = wrong_command(bug);
+    let saved_path = saved.to_str().unwrap();
     let options = [
         "--seed",
         "3",
         "--timeout",
         "0.3",
         "--save",
-        saved.to_str().unwrap(),
+        saved_path,
         problem,
     ];
-    let arguments: Vec<&str> = options
-        .into_iter()
-        .chain(command.iter().map(String::as_str))
-        .collect();
-    let output = check(&arguments);
+    let output = check_wrong(&options, bug);
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
     assert!(
@@ -113,8 +120,7 @@ fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String)
 
 /// How `bug` runs on `input` (stopped after 2 s), and what this crate's solution answers.
 fn replay(problem: &str, bug: &str, input: &str) -> (Run, String) {
-    let wrong = wrong();
-    let command = [wrong.to_str().unwrap(), bug];
+    let command = wrong_command(bug);
     let limited = Options {
         wall_limit: Some(Duration::from_secs(2)),
         ..Options::default()
@@ -190,17 +196,7 @@ fn crashes_and_hangs_are_caught_and_real() {
 
 #[test]
 fn the_same_seed_finds_the_same_input() {
-    let wrong = wrong();
-    let run = || {
-        let arguments = [
-            "--seed",
-            "11",
-            "lucky7",
-            wrong.to_str().unwrap(),
-            "lucky7-forwards",
-        ];
-        stdout(&check(&arguments))
-    };
+    let run = || stdout(&check_wrong(&["--seed", "11", "lucky7"], "lucky7-forwards"));
     assert_eq!(run(), run());
 }
 
@@ -266,7 +262,6 @@ fn a_failure_only_on_large_inputs_is_shrunk_by_its_size_and_shown_in_part() {
     // Room for 100 words: the small cases pass, a large one crashes, and shrinking bisects its
     // size down to the first that does not fit.
     let saved = scratch("fixed-array");
-    let command = wrong_command("shiritori-fixed-array");
     let options = [
         "--seed",
         "5",
@@ -274,11 +269,7 @@ fn a_failure_only_on_large_inputs_is_shrunk_by_its_size_and_shown_in_part() {
         saved.to_str().unwrap(),
         "shiritori",
     ];
-    let arguments: Vec<&str> = options
-        .into_iter()
-        .chain(command.iter().map(String::as_str))
-        .collect();
-    let output = check(&arguments);
+    let output = check_wrong(&options, "shiritori-fixed-array");
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(
@@ -353,24 +344,19 @@ fn memory_per_word_gets_mle_and_grows_like_n() {
 /// report whose sections keep to 40 lines.
 fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
     let saved = scratch(bug);
-    let command = wrong_command(bug);
+    let saved_path = saved.to_str().unwrap();
+    let limits = ["--timeout", "0.5", "--memory", "256"];
     let options = [
         "--cases",
         "40",
         "--seed",
         "3",
-        "--timeout",
-        "0.5",
-        "--memory",
-        "256",
         "--save",
+        saved_path,
+        "shiritori",
     ];
-    let arguments: Vec<&str> = options
-        .into_iter()
-        .chain([saved.to_str().unwrap(), "shiritori"])
-        .chain(command.iter().map(String::as_str))
-        .collect();
-    let output = check(&arguments);
+    let options: Vec<&str> = limits.into_iter().chain(options).collect();
+    let output = check_wrong(&options, bug);
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
     let verdict = match noun {
@@ -409,6 +395,7 @@ fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
         memory_limit: Some(256 << 20),
         ..Options::default()
     };
+    let command = wrong_command(bug);
     let ran = process::run(&command, Stdin::Bytes(input.as_bytes()), &options).unwrap();
     let near_limit = match noun {
         "Time" => ran.cpu.as_secs_f64() >= 0.45,

@@ -142,3 +142,21 @@ fn a_command_that_cannot_start_is_an_error() {
     let error = run(&nothing, Stdin::Bytes(b""), &Options::default()).unwrap_err();
     assert!(matches!(error, RunError::CannotStart(_)), "{error}");
 }
+
+#[test]
+fn the_wall_clock_stops_a_program_that_waits_not_one_that_works() {
+    // Busy until its CPU limit, beyond the wall-clock limit on a busy machine: it works, so the
+    // CPU limit stops it, as long as it gets more than a seventh of a processor.
+    let options = Options {
+        cpu_limit: Some(Duration::from_millis(200)),
+        wall_limit: Some(Duration::from_millis(150)),
+        ..Options::default()
+    };
+    let ran = shell("while :; do :; done", Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, Some(Stop::CpuTime), "{ran:?}");
+    assert!(ran.cpu >= Duration::from_millis(200), "{ran:?}");
+    // Asleep, it is stopped on the wall clock, CPU limit or not.
+    let ran = shell("sleep 30", Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, Some(Stop::WallTime), "{ran:?}");
+    assert!(ran.wall < Duration::from_secs(5), "{ran:?}");
+}
