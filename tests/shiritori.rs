@@ -248,6 +248,24 @@ fn the_bytes_around_the_letters_are_not_letters() {
 }
 
 #[test]
+fn an_unwanted_byte_is_found_at_every_place_and_every_pair_of_places() {
+    // The letters are checked in pieces (the first three, the last three, those between): one
+    // or two `@` anywhere in words of 3 to 9 letters, the first of them named.
+    for length in 3..=9 {
+        for first in 0..length {
+            for second in first..length {
+                let mut word = vec![b'a'; length];
+                word[first] = b'@';
+                word[second] = b'@';
+                let word = String::from_utf8(word).unwrap();
+                let position = format!("'@' (U+0040) at position {}", first + 1);
+                assert_error(SHIRITORI, format!("1\n{word}\n"), &[&word, &position]);
+            }
+        }
+    }
+}
+
+#[test]
 fn a_malformed_word_deep_in_a_long_input_is_found() {
     let mut words = ShiritoriKind::Random.words(100_000, 5);
     words[76_543].push('7');
