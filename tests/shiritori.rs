@@ -3,8 +3,10 @@
 
 mod common;
 
+use atcoder_games_tool::contract;
 use atcoder_games_tool::generate::{Rng, STAR_HUB, ShiritoriKind, random_word, shiritori_input};
 use atcoder_games_tool::oracle::shiritori_winners;
+use atcoder_games_tool::process::Options;
 use atcoder_games_tool::strategy::small_dictionary;
 use common::run::{SHIRITORI, assert_error, clean_error, run, run_with_memory_limit, success};
 use proptest::prelude::*;
@@ -192,6 +194,22 @@ fn a_huge_count_fails_fast_without_allocating_for_it() {
 }
 
 #[test]
+fn the_largest_inputs_need_little_stack() {
+    // No recursion, and no large buffer on the stack: the deepest game of all, and the most
+    // words a judge gives with the --depth answer too, within a stack of 256 KiB.
+    let options = Options {
+        stack: Some(256 << 10),
+        ..Options::default()
+    };
+    let chain = ShiritoriKind::Chain.words(200_000, 3);
+    for arguments in [&[][..], &["--depth"]] {
+        let command: Vec<&str> = [SHIRITORI].iter().chain(arguments).copied().collect();
+        let ran = contract::run(&command, shiritori_input(&chain), &options);
+        assert!(success(&ran).lines().count() == 200_000, "{arguments:?}");
+    }
+}
+
+#[test]
 fn malformed_words_are_errors_naming_the_word() {
     assert_error(
         SHIRITORI,
@@ -250,8 +268,8 @@ fn the_bytes_around_the_letters_are_not_letters() {
 #[test]
 fn an_unwanted_byte_is_found_at_every_place_and_every_pair_of_places() {
     // The letters are checked in pieces (the first three, the last three, those between): one
-    // or two `@` anywhere in words of 3 to 9 letters, the first of them named.
-    for length in 3..=9 {
+    // or two `@` anywhere in words of 3 to 10 letters, the first of them named.
+    for length in 3..=10 {
         for first in 0..length {
             for second in first..length {
                 let mut word = vec![b'a'; length];

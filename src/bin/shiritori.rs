@@ -419,9 +419,9 @@ const LINES: [([u8; SLOT], usize); 3] = {
     lines
 };
 
-/// Bytes of answer gathered before each write: a write per 64 KiB, and no more memory than
-/// that, where the whole answer (up to 10 bytes a word) would be as large as the input.
-const WRITTEN_AT_ONCE: usize = 1 << 16;
+/// Bytes of answer gathered before each write (64 KiB): a write per 64 KiB, and no more memory
+/// than that, where the whole answer (up to 10 bytes a word) would be as large as the input.
+const WRITTEN_AT_ONCE: usize = 65_536;
 
 /// The judge's answer, one line per word in input order: the winner when Takahashi opens with
 /// the word, which is decided by the vertex of its last three letters.

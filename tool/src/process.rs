@@ -42,6 +42,8 @@ pub struct Options {
     /// Virtual memory the program may reserve (`RLIMIT_AS`), in bytes: an allocation beyond it
     /// fails at once, where without it the system might grant it and fail only when it is used.
     pub address_space: Option<u64>,
+    /// The size of the program's stack (`RLIMIT_STACK`), in bytes.
+    pub stack: Option<u64>,
     /// Send stdout to `/dev/null` instead of collecting it, as a benchmark wants.
     pub discard_stdout: bool,
 }
@@ -157,10 +159,14 @@ pub fn run(
         Stdin::Bytes(_) => process.stdin(Stdio::piped()),
         Stdin::File(path) => process.stdin(File::open(path).map_err(RunError::CannotStart)?),
     };
-    let address_space = options.address_space.map(|bytes| libc::rlimit {
+    let limit = |bytes| libc::rlimit {
         rlim_cur: bytes,
         rlim_max: bytes,
-    });
+    };
+    let limits = [
+        (libc::RLIMIT_AS, options.address_space.map(limit)),
+        (libc::RLIMIT_STACK, options.stack.map(limit)),
+    ];
     // SAFETY: between fork and exec only prctl and setrlimit run, which are async-signal-safe,
     // on values copied into the closure.
     unsafe {
@@ -168,12 +174,14 @@ pub fn run(
             if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
                 return Err(io::Error::last_os_error());
             }
-            match address_space {
-                Some(limit) if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 => {
-                    Err(io::Error::last_os_error())
+            for (resource, limit) in limits {
+                if let Some(limit) = limit
+                    && libc::setrlimit(resource, &limit) != 0
+                {
+                    return Err(io::Error::last_os_error());
                 }
-                _ => Ok(()),
             }
+            Ok(())
         })
     };
     let started = Instant::now();
