@@ -141,39 +141,46 @@ fn main() -> ExitCode {
 /// The command line, or the end of the run with clap's help, version or usage error. A mistake
 /// is an error wherever it stands: `--help` beside it does not hide it, in either order.
 fn parse(arguments: Vec<OsString>) -> Cli {
-    let mut error = match Cli::try_parse_from(&arguments) {
+    let error = match Cli::try_parse_from(&arguments) {
         Ok(cli) => return cli,
         Err(error) => error,
     };
-    // clap leaves the usage out of some errors (an invalid value): every usage error shows it.
-    if error.use_stderr() && error.get(ContextKind::Usage).is_none() {
-        let usage = usage_of(&arguments);
+    let error = match error.kind() {
+        ErrorKind::DisplayHelp => mistake_beside_help(&arguments).unwrap_or(error),
+        _ => error,
+    };
+    with_usage(error, &arguments).exit()
+}
+
+/// The mistake on a command line that asked for `--help`, if it has one: clap stops at the
+/// first `--help`, so the rest is read without it. What is missing is no mistake there.
+fn mistake_beside_help(arguments: &[OsString]) -> Option<clap::Error> {
+    let asked = arguments
+        .iter()
+        .position(|argument| argument == "--help" || argument == "-h")?;
+    let mut rest = arguments.to_vec();
+    rest.remove(asked);
+    let mistake = Cli::try_parse_from(rest).err()?;
+    let missing = matches!(
+        mistake.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::MissingRequiredArgument
+            | ErrorKind::MissingSubcommand
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    (!missing).then_some(mistake)
+}
+
+/// `error` with the usage of the subcommand that `arguments` name, which clap leaves out of some
+/// errors (an invalid value): every usage error shows it (help and version show no usage line
+/// of an error whatever it holds).
+fn with_usage(mut error: clap::Error, arguments: &[OsString]) -> clap::Error {
+    if error.get(ContextKind::Usage).is_none() {
+        let usage = usage_of(arguments);
         error.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
     }
-    if error.kind() == ErrorKind::DisplayHelp {
-        // clap stops at the first `--help`: look at the rest without it.
-        let asked = arguments
-            .iter()
-            .position(|argument| argument == "--help" || argument == "-h");
-        if let Some(asked) = asked {
-            let mut rest = arguments;
-            rest.remove(asked);
-            if let Err(mistake) = Cli::try_parse_from(rest) {
-                let is_mistake = !matches!(
-                    mistake.kind(),
-                    ErrorKind::DisplayHelp
-                        | ErrorKind::DisplayVersion
-                        | ErrorKind::MissingRequiredArgument
-                        | ErrorKind::MissingSubcommand
-                        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-                );
-                if is_mistake {
-                    mistake.exit();
-                }
-            }
-        }
-    }
-    error.exit()
+    error
 }
 
 /// The usage of the deepest subcommand that `arguments` name.
