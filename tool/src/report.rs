@@ -102,6 +102,20 @@ pub fn differences(input: &Input, expected: &str, actual: &str) -> Vec<(Option<u
         .collect()
 }
 
+/// How many of the lines of the report's first section say where the failing input comes from,
+/// before the input itself.
+fn lines_before_the_input(found: &Found) -> usize {
+    match found.case {
+        Case::Random(_) => 1,
+        Case::Family(_) => 2,
+    }
+}
+
+/// Whether the report shows `found`'s input in full, in what its first section leaves room for.
+pub fn shown_in_full(found: &Found) -> bool {
+    found.input.text().lines().count() + lines_before_the_input(found) <= SECTION_LINES
+}
+
 /// `failure` in words, after "gives".
 fn how(failure: &Failure, limits: &Limits) -> String {
     let limit = Resource::Time.show(limits.time.as_secs_f64());
@@ -139,7 +153,7 @@ pub fn report<E>(
     let _ = writeln!(text, "check: {command} gives {how} on {name}.");
     let units = input.describe_size();
     // The input shares its section with the lines that say where it comes from.
-    let header_lines = match found.case {
+    match found.case {
         Case::Random(case) => {
             let _ = writeln!(
                 text,
@@ -150,7 +164,6 @@ pub fn report<E>(
                 setting.seed,
                 found.shrink_steps
             );
-            1
         }
         Case::Family(family) => {
             let _ = writeln!(
@@ -162,11 +175,10 @@ pub fn report<E>(
                 setting.seed,
                 found.shrink_steps,
             );
-            2
         }
-    };
+    }
     let input_text = input.text();
-    let shown = SECTION_LINES - header_lines;
+    let shown = SECTION_LINES - lines_before_the_input(found);
     write_some(&mut text, input_text.lines(), shown, "", "more lines");
     match &found.failure {
         Failure::WrongAnswer { expected, actual } => {

@@ -373,10 +373,23 @@ fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
         (found - truth).abs() <= 0.4,
         "{bug}: N^{found}, not N^{truth}: {report}"
     );
-    assert!(
-        report.contains("The smallest failing size of the family \""),
-        "{report}"
-    );
+    // At the smallest failing size and at the judge's largest, the run was stopped at the limit.
+    let sizes = report
+        .lines()
+        .find(|line| line.starts_with("The smallest failing size of the family \""))
+        .unwrap_or_else(|| panic!("no smallest failing size: {report}"));
+    let limit = match noun {
+        "Time" => 0.5,
+        _ => 256.0,
+    };
+    let stopped_at: Vec<f64> = sizes
+        .split(": over ")
+        .skip(1)
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(stopped_at.len(), 2, "{sizes}");
+    assert!(stopped_at.iter().all(|&value| value >= limit), "{sizes}");
+    assert_eq!(sizes.matches(" (stopped)").count(), 2, "{sizes}");
     assert!(
         section_lengths(&report).iter().all(|&lines| lines <= 40),
         "{report}"
@@ -528,4 +541,24 @@ fn a_stopped_check_stops_the_program_under_test() {
         }
         let _ = fs::remove_file(&pids);
     }
+}
+
+#[test]
+fn an_input_too_long_to_show_is_saved_all_the_same() {
+    // Without --save: the 102 lines of the smallest failing input go to a temporary file...
+    let report = stdout(&check_wrong(
+        &["--seed", "5", "shiritori"],
+        "shiritori-fixed-array",
+    ));
+    let saved = std::env::temp_dir().join("atcoder-games-shiritori-5.txt");
+    let said = format!("\nThe input is saved in {}.\n", saved.display());
+    assert!(report.ends_with(&said), "{report}");
+    let input = fs::read_to_string(&saved).unwrap();
+    fs::remove_file(&saved).unwrap();
+    assert_eq!(input.lines().count(), 102);
+    assert!(report.contains(&input.lines().take(38).collect::<Vec<_>>().join("\n")));
+    // ... but a short one, shown in full, is not saved.
+    let options = ["--seed", "3", "shiritori"];
+    let report = stdout(&check_wrong(&options, "shiritori-draws-as-aoki"));
+    assert!(!report.contains("saved"), "{report}");
 }

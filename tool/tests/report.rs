@@ -6,7 +6,7 @@ use atcoder_games_tool::judge::{Failure, Limits};
 use atcoder_games_tool::problem::{Input, Origin, Problem};
 use atcoder_games_tool::report::{
     Asked, EXPLAINED_WORDS, Growth, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, Setting,
-    differences, report,
+    differences, report, shown_in_full,
 };
 use atcoder_games_tool::search::{Case, Found};
 use std::path::Path;
@@ -401,4 +401,27 @@ fn differences_name_the_words_and_the_missing_lines() {
     };
     let found = differences(&game, "Takahashi\n", "Aoki\n");
     assert_eq!(found, [(None, "expected Takahashi, got Aoki".to_string())]);
+}
+
+#[test]
+fn an_input_is_shown_in_full_when_it_fits_its_section() {
+    // A random case's input shares its section with one line, a family's with two.
+    for (lines, fits) in [(SECTION_LINES - 1, true), (SECTION_LINES, false)] {
+        let random = found(words(lines - 1), time_limit(1.6));
+        assert_eq!(shown_in_full(&random), fits, "{lines} lines");
+        let text = reported(Problem::Shiritori, &random);
+        assert_eq!(!text.contains("more lines"), fits, "{text}");
+    }
+    let family = Family::OneWord;
+    let origin = Origin { family, seed: 1 };
+    for (lines, fits) in [(SECTION_LINES - 2, true), (SECTION_LINES - 1, false)] {
+        let from_family = Found {
+            case: Case::Family(family),
+            origin: Some(origin),
+            ..found(origin.input(lines - 1), time_limit(1.6))
+        };
+        assert_eq!(shown_in_full(&from_family), fits, "{lines} lines");
+        let text = reported(Problem::Shiritori, &from_family);
+        assert_eq!(!text.contains("more lines"), fits, "{text}");
+    }
 }

@@ -5,13 +5,13 @@ use atcoder_games_tool::growth::{self, Resource};
 use atcoder_games_tool::judge::{Failure, Limits, judge};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
 use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin};
-use atcoder_games_tool::report::{Asked, Growth, SECTION_LINES, Setting, report, with_commas};
+use atcoder_games_tool::report::{Asked, Growth, Setting, report, shown_in_full, with_commas};
 use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, search};
 use clap::error::ErrorKind;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// Why a check could not be carried out.
 enum Trouble {
@@ -24,9 +24,6 @@ enum Trouble {
 /// Sizes below the smallest failing one at which a growth is measured, at most.
 const GROWTH_SIZES: usize = 12;
 
-/// Runs of a size whose time is below this are repeated, and their median taken.
-const SHORT_RUN: f64 = 0.2;
-
 /// What this crate's solution says of `input` for `problem`: this very program, as
 /// `atcoder-games solve PROBLEM` or `explain PROBLEM ...`, so that it runs exactly as the
 /// crate's binaries do.
@@ -34,12 +31,12 @@ fn trusted(problem: Problem, asked: Asked, input: &str) -> Result<String, Troubl
     let this = std::env::current_exe().map_err(|error| Trouble::Trusted(error.to_string()))?;
     let mut command: Vec<OsString> = vec![this.into()];
     command.extend(asked.arguments(problem).into_iter().map(OsString::from));
-    let options = Options {
-        wall_limit: Some(Duration::from_secs(600)),
-        ..Options::default()
-    };
-    let run = process::run(&command, Stdin::Bytes(input.as_bytes()), &options)
-        .map_err(|error| Trouble::Trusted(error.to_string()))?;
+    let run = process::run(
+        &command,
+        Stdin::Bytes(input.as_bytes()),
+        &Options::default(),
+    )
+    .map_err(|error| Trouble::Trusted(error.to_string()))?;
     if !run.succeeded() {
         let stderr = String::from_utf8_lossy(&run.stderr);
         return Err(Trouble::Trusted(format!("{}: {stderr}", run.status)));
@@ -87,18 +84,14 @@ impl Solution<'_> {
         })
     }
 
-    /// What runs take of `resource` on `input`: once, or the median of three when a run is
-    /// short, and so noisy.
+    /// What runs take of `resource` on `input`: the median of as many runs as
+    /// [`growth::runs_needed`] says.
     fn measure_steadily(&self, resource: Resource, input: &Input) -> Result<f64, Trouble> {
-        let first = self.measure(resource, input)?;
-        if resource == Resource::Memory || first >= SHORT_RUN {
-            return Ok(first);
+        let mut values = vec![self.measure(resource, input)?];
+        for _ in 1..growth::runs_needed(resource, values[0]) {
+            values.push(self.measure(resource, input)?);
         }
-        let (second, third) = (
-            self.measure(resource, input)?,
-            self.measure(resource, input)?,
-        );
-        Ok(growth::median(vec![first, second, third]))
+        Ok(growth::median(values))
     }
 
     /// How the solution's time or memory, whichever `found` ran out of, grows on the family of
@@ -239,9 +232,9 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         eprint!("\r\x1b[2K");
     }
     let input = found.input.text();
-    // An input too long to show is saved all the same, where the report says.
+    // An input too long to show in full is saved all the same, where the report says.
     let saved = options.save.clone().or_else(|| {
-        (input.lines().count() > SECTION_LINES).then(|| {
+        (!shown_in_full(&found)).then(|| {
             let name = format!("atcoder-games-{}-{seed}.txt", problem.name());
             std::env::temp_dir().join(name)
         })
