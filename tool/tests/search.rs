@@ -2,7 +2,9 @@
 //! and its bisection, on made-up solutions.
 
 use atcoder_games_tool::family::Family;
+use atcoder_games_tool::generate::STAR_HUB;
 use atcoder_games_tool::judge::Failure;
+use atcoder_games_tool::oracle::shiritori_winners;
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
 use atcoder_games_tool::search::{Case, Conclusion, Plan, Progress, search};
 use proptest::strategy::{Strategy, ValueTree};
@@ -352,4 +354,93 @@ fn every_family_makes_inputs_of_its_problem_of_any_size_within_the_constraints()
             }
         }
     }
+}
+
+#[test]
+fn every_family_has_the_shape_it_describes() {
+    let words = |family: Family, size: usize| match family.input(size, 4) {
+        Input::Shiritori(words) => words,
+        Input::Lucky7 { .. } => unreachable!("a Shiritori family"),
+    };
+    let head = |word: &str| word[..3].to_string();
+    let tail = |word: &str| word[word.len() - 3..].to_string();
+    // Many moves from aaa into the won bbb, and one escape into a draw.
+    let many = words(Family::ManyMovesOneEscape, 50);
+    assert!(
+        many[..47]
+            .iter()
+            .all(|w| head(w) == "aaa" && tail(w) == "bbb")
+    );
+    assert_eq!(many[47..], ["bbbccc", "aaaddd", "dddddd"]);
+    let mut expected = vec!["Aoki"; 47];
+    expected.extend(["Takahashi", "Draw", "Draw"]);
+    assert_eq!(shiritori_winners(&many), expected);
+    assert_eq!(words(Family::ManyMovesOneEscape, 2), ["bbbccc", "aaaddd"]);
+    // Half from aaa to bbb, half from bbb to ccc.
+    let two = words(Family::TwoBlocks, 7);
+    assert!(
+        two[..3]
+            .iter()
+            .all(|w| head(w) == "aaa" && tail(w) == "bbb")
+    );
+    assert!(
+        two[3..]
+            .iter()
+            .all(|w| head(w) == "bbb" && tail(w) == "ccc")
+    );
+    // A cycle through distinct blocks, closed, with one exit from its first block into a dead
+    // end: every game decided, none a draw.
+    for size in [2, 3, 20] {
+        let cycle = words(Family::LongCycleOneExit, size);
+        let (exit, links) = cycle.split_last().unwrap();
+        for (k, link) in links.iter().enumerate() {
+            assert_eq!(tail(link), head(&links[(k + 1) % links.len()]), "{cycle:?}");
+        }
+        let mut heads: Vec<String> = links.iter().map(|w| head(w)).collect();
+        heads.sort();
+        heads.dedup();
+        assert_eq!(heads.len(), size - 1, "{cycle:?}");
+        assert_eq!(head(exit), head(&links[0]));
+        assert!(!cycle.iter().any(|w| head(w) == tail(exit)), "{cycle:?}");
+        assert!(!shiritori_winners(&cycle).contains(&"Draw"), "{cycle:?}");
+    }
+    // Beyond the blocks, the cycle is walked again.
+    let long = words(Family::LongCycleOneExit, 140_610);
+    assert_eq!(long[0], long[140_607]);
+    // The other families, each as its description says.
+    assert!(
+        words(Family::IntoOneBlock, 50)
+            .iter()
+            .all(|w| tail(w) == STAR_HUB)
+    );
+    let chain = words(Family::Chain, 50);
+    assert!(
+        chain
+            .windows(2)
+            .all(|pair| tail(&pair[0]) == head(&pair[1]))
+    );
+    let loops = words(Family::SelfLoops, 50);
+    assert!(loops.iter().all(|w| w.len() == 3));
+    assert!(words(Family::OneWord, 5).iter().all(|w| w == "abcdef"));
+    assert!(words(Family::LongestWords, 50).iter().all(|w| w.len() == 8));
+    let small = words(Family::SmallAlphabet, 50);
+    assert!(
+        small
+            .iter()
+            .all(|w| w.bytes().all(|b| b"aBcD".contains(&b)))
+    );
+    let game = |family: Family| match family.input(9, 4) {
+        Input::Lucky7 { digits, players } => (digits, players),
+        Input::Shiritori(_) => unreachable!("a Lucky 7 family"),
+    };
+    assert_eq!(game(Family::AllZeros).0, "000000000");
+    assert!(
+        game(Family::ZerosAndSevens)
+            .0
+            .bytes()
+            .all(|d| d == b'0' || d == b'7')
+    );
+    assert_eq!(game(Family::TakahashiAlone).1, "TTTTTTTTT");
+    assert_eq!(game(Family::AokiAlone).1, "AAAAAAAAA");
+    assert_eq!(game(Family::Alternating).1, "ATATATATA");
 }
