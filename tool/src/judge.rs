@@ -44,8 +44,8 @@ pub enum Failure {
     /// It ended with a non-zero exit status or was killed by a signal.
     Crash { status: String, stderr: String },
     /// It used more CPU time than the limit, this much when it was stopped or ended; or, when
-    /// `blocked` is set, it used less but was stopped on the wall clock, after three times the
-    /// limit.
+    /// `blocked` is set, it was stopped on the wall clock first, having waited (or worked too
+    /// slowly) for longer than the limit allows.
     TimeLimit { cpu: Duration, blocked: bool },
     /// Its resident memory went over the limit: this much at its peak.
     MemoryLimit { peak: u64 },
@@ -95,7 +95,7 @@ pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
     if run.stopped.is_some() || run.cpu > limits.time {
         return Some(Failure::TimeLimit {
             cpu: run.cpu,
-            blocked: run.stopped == Some(Stop::WallTime) && run.cpu <= limits.time,
+            blocked: run.stopped == Some(Stop::WallTime),
         });
     }
     if !run.status.success() {

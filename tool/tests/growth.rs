@@ -64,6 +64,8 @@ fn values_are_shown_as_people_read_them() {
     );
     assert_eq!(Resource::Time.show_measured(0.004, 0.0), "0.00 s");
     assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+    assert_eq!(median(vec![7.0]), 7.0);
+    assert_eq!(median(vec![5.0, 1.0, 4.0, 2.0, 3.0]), 3.0);
     assert_eq!(median(vec![0.3, 9.0, 0.2]), 0.3);
 }
 

@@ -160,3 +160,18 @@ fn the_wall_clock_stops_a_program_that_waits_not_one_that_works() {
     assert_eq!(ran.stopped, Some(Stop::WallTime), "{ran:?}");
     assert!(ran.wall < Duration::from_secs(5), "{ran:?}");
 }
+
+#[test]
+fn a_memory_limit_stops_a_program_once_it_is_over() {
+    // 300 MiB written, then a long sleep: stopped once over 100 MiB, not after the sleep.
+    let program = "b = b'x' * (300 << 20); import time; time.sleep(30)";
+    let options = Options {
+        memory_limit: Some(100 << 20),
+        wall_limit: Some(Duration::from_secs(60)),
+        ..Options::default()
+    };
+    let ran = run(&["python3", "-c", program], Stdin::Bytes(b""), &options).unwrap();
+    assert_eq!(ran.stopped, Some(Stop::Memory), "{ran:?}");
+    assert!(ran.peak_memory > 100 << 20, "{}", ran.peak_memory);
+    assert!(ran.wall < Duration::from_secs(20), "{:?}", ran.wall);
+}
