@@ -175,3 +175,22 @@ fn a_memory_limit_stops_a_program_once_it_is_over() {
     assert!(ran.peak_memory > 100 << 20, "{}", ran.peak_memory);
     assert!(ran.wall < Duration::from_secs(20), "{:?}", ran.wall);
 }
+
+#[test]
+fn the_limits_count_what_the_program_started() {
+    // The shell waits for Python, which does the work: its CPU time and its memory count.
+    let options = Options {
+        cpu_limit: Some(Duration::from_millis(300)),
+        memory_limit: Some(100 << 20),
+        wall_limit: Some(Duration::from_secs(60)),
+        ..Options::default()
+    };
+    let script = "python3 -c 'b = bytearray(1); import time; time.sleep(0.3); b = b\"x\" * (300 << 20); time.sleep(30)'; echo done";
+    let ran = shell(script, Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, Some(Stop::Memory), "{ran:?}");
+    assert!(ran.stdout.is_empty(), "{ran:?}");
+    let script = "python3 -c 'import time; time.sleep(0.2)\nwhile True: pass'; echo done";
+    let ran = shell(script, Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, Some(Stop::CpuTime), "{ran:?}");
+    assert!(ran.wall < Duration::from_secs(20), "{ran:?}");
+}
