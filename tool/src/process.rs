@@ -421,39 +421,30 @@ fn page_size() -> u64 {
 }
 
 /// Whether process `pid` has ended, waiting for it unless `flags` has `WNOHANG`; it is left to
-/// be reaped.
+/// be reaped. (The only signal handler of these programs, the tool's for Ctrl-C, restarts an
+/// interrupted wait: no wait here fails with `EINTR`.)
 fn wait_for_end(pid: libc::pid_t, flags: libc::c_int) -> io::Result<bool> {
-    loop {
-        // SAFETY: an all-zero siginfo_t is valid, and waitid writes only into it.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        let id = libc::id_t::try_from(pid).expect("a pid is positive");
-        let flags = libc::WEXITED | libc::WNOWAIT | flags;
-        // SAFETY: `info` is valid for the call; WNOWAIT leaves the child unreaped.
-        if unsafe { libc::waitid(libc::P_PID, id, &mut info, flags) } == 0 {
-            // SAFETY: waitid filled `info` in; si_pid is 0 when nothing has ended yet.
-            return Ok(unsafe { info.si_pid() } != 0);
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error);
-        }
+    // SAFETY: an all-zero siginfo_t is valid, and waitid writes only into it.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let id = libc::id_t::try_from(pid).expect("a pid is positive");
+    let flags = libc::WEXITED | libc::WNOWAIT | flags;
+    // SAFETY: `info` is valid for the call; WNOWAIT leaves the child unreaped.
+    if unsafe { libc::waitid(libc::P_PID, id, &mut info, flags) } != 0 {
+        return Err(io::Error::last_os_error());
     }
+    // SAFETY: waitid filled `info` in; si_pid is 0 when nothing has ended yet.
+    Ok(unsafe { info.si_pid() } != 0)
 }
 
 /// Reaps the ended process `pid`: its wait status and resource usage.
 fn reap(pid: libc::pid_t) -> io::Result<(ExitStatus, libc::rusage)> {
-    loop {
-        let mut status = 0;
-        // SAFETY: an all-zero rusage is valid, and wait4 writes only into the two locations.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: as above; `pid` is a child of this process that has ended.
-        if unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } == pid {
-            return Ok((ExitStatus::from_raw(status), usage));
-        }
-        let error = io::Error::last_os_error();
-        if error.kind() != io::ErrorKind::Interrupted {
-            return Err(error);
-        }
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid, and wait4 writes only into the two locations.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: as above; `pid` is a child of this process that has ended.
+    match unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } == pid {
+        true => Ok((ExitStatus::from_raw(status), usage)),
+        false => Err(io::Error::last_os_error()),
     }
 }
 
