@@ -243,18 +243,28 @@ fn lock_running() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
 }
 
 /// A run's peak memory from `reported`, its `ru_maxrss`, and `watched`, the most seen while it
-/// ran. `ru_maxrss` counts the memory of this process when it started the program, so it says
-/// something of the program only when it is more than this process has ever held.
+/// ran. `ru_maxrss` counts the memory of this process when it started the program (the address
+/// space that the program's was copied from), so it says something of the program only when it
+/// is more than this process's address space has ever held: `VmHWM` in `/proc/self/status`.
+/// Not this process's own `ru_maxrss`, which counts what the process that started *it* held,
+/// before it was executed: a launcher started from a large benchmark would count no run at all.
 fn peak_memory(reported: u64, watched: u64) -> u64 {
-    // SAFETY: an all-zero rusage is valid, and getrusage writes only into it.
-    let mut own: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: as above.
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut own) };
-    let own_peak = own.ru_maxrss as u64 * 1024;
-    match reported > own_peak {
+    match reported > own_address_space_peak() {
         true => reported.max(watched),
         false => watched,
     }
+}
+
+/// The most resident memory this process's address space has held, in bytes (`VmHWM`); 0 if
+/// `/proc` does not say.
+fn own_address_space_peak() -> u64 {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kilobytes = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().strip_suffix("kB"))
+        .and_then(|number| number.trim().parse::<u64>().ok());
+    kilobytes.unwrap_or(0) * 1024
 }
 
 /// What watching a run found.

@@ -14,3 +14,39 @@ fn a_small_program_started_from_a_large_process_is_not_counted_large() {
     assert!(ran.peak_memory < 64 << 20, "{} bytes", ran.peak_memory);
     drop(held);
 }
+
+/// Set in the copy of this test binary that the next test starts, which makes it a launcher.
+const LAUNCHER: &str = "ATCODER_GAMES_TEST_LAUNCHER";
+
+#[test]
+fn a_program_started_by_a_launcher_of_a_large_process_is_counted_in_full() {
+    let name = "a_program_started_by_a_launcher_of_a_large_process_is_counted_in_full";
+    if std::env::var_os(LAUNCHER).is_some() {
+        // The launcher, as the benchmark's: small itself, but executed from a process of
+        // 256 MiB, which Linux counts in its own ru_maxrss. It starts a program of 100 MiB.
+        let program = ["python3", "-c", "x = b'1' * (100 << 20)"];
+        let ran = run(&program, Stdin::Bytes(b""), &Options::default()).unwrap();
+        assert!(ran.succeeded(), "{ran:?}");
+        println!("peak memory: {}", ran.peak_memory);
+        return;
+    }
+    let held = black_box(vec![1u8; 256 << 20]);
+    let this = std::env::current_exe().unwrap();
+    let launched = std::process::Command::new(this)
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(LAUNCHER, "1")
+        .output()
+        .unwrap();
+    drop(held);
+    let output = String::from_utf8_lossy(&launched.stdout);
+    let peak: u64 = output
+        .lines()
+        .find_map(|line| line.split("peak memory: ").nth(1))
+        .unwrap_or_else(|| panic!("the launcher reports: {output}"))
+        .parse()
+        .unwrap();
+    assert!(
+        (100 << 20..200 << 20).contains(&peak),
+        "{peak} bytes for 100 MiB"
+    );
+}
