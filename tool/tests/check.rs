@@ -1,65 +1,18 @@
 //! `atcoder-games check`, run as a user runs it: against this crate's own solution code it
-//! passes every case and every family, even on a busy machine; against deliberately wrong
-//! solutions (`examples/wrong.rs`) it finds each mistake and shrinks it to a handful of words or
-//! rounds that really fail; against solutions that are right but too slow or too large it gives
-//! the judge's verdict, how the time or memory grows and where the failures start; and when it
-//! is stopped itself, it leaves nothing running.
+//! passes every case and every family; against deliberately wrong solutions
+//! (`examples/wrong.rs`) it finds each mistake and shrinks it to a handful of words or rounds
+//! that really fail; a program that blocks is stopped on the wall clock; and when the check is
+//! stopped itself, it leaves nothing running. Solutions that are right but too slow or too large
+//! are in tests/limits.rs, and the check on a busy machine in tests/busy.rs.
 
 mod common;
 
 use atcoder_games_tool::contract::usage_error;
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
-use common::{TOOL, sample, tool};
+use common::{TOOL, check, check_wrong, sample, scratch, stdout, tool, wrong_command};
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-
-/// The wrong solutions, which `cargo test` builds as this package's example.
-fn wrong() -> PathBuf {
-    let path = Path::new(TOOL).with_file_name("examples").join("wrong");
-    assert!(path.exists(), "{} is built by cargo test", path.display());
-    path
-}
-
-/// The command line of the wrong solution `bug`, with its panics short: without the
-/// backtraces that `RUST_BACKTRACE` may ask for.
-fn wrong_command(bug: &str) -> Vec<String> {
-    let wrong = wrong().display().to_string();
-    ["env", "RUST_BACKTRACE=0", &wrong, bug]
-        .map(String::from)
-        .to_vec()
-}
-
-/// Runs `atcoder-games check` with `options`, on the wrong solution `bug`.
-fn check_wrong(options: &[&str], bug: &str) -> Run {
-    let command = wrong_command(bug);
-    let arguments: Vec<&str> = options
-        .iter()
-        .copied()
-        .chain(command.iter().map(String::as_str))
-        .collect();
-    check(&arguments)
-}
-
-/// Runs `atcoder-games check` with `arguments`.
-fn check(arguments: &[&str]) -> Run {
-    let arguments: Vec<&str> = std::iter::once("check")
-        .chain(arguments.iter().copied())
-        .collect();
-    tool(&arguments, "")
-}
-
-fn stdout(run: &Run) -> String {
-    String::from_utf8(run.stdout.clone()).expect("UTF-8")
-}
-
-/// A scratch file for `--save`, removed first.
-fn scratch(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("check-test-{}-{name}", std::process::id()));
-    let _ = fs::remove_file(&path);
-    path
-}
 
 #[test]
 fn this_crates_own_solutions_pass_every_case() {
@@ -300,174 +253,6 @@ fn progress_is_shown_on_a_terminal() {
     let shown = String::from_utf8_lossy(&output.stdout);
     assert!(shown.contains("\r\x1b[2Kcase 1/5: 1 round"), "{shown:?}");
     assert!(shown.contains("passed all 5 cases of lucky7"), "{shown:?}");
-}
-
-/// The exponent that `report` gives for the growth of `noun` (`Time` or `Memory`).
-fn exponent(report: &str, noun: &str) -> f64 {
-    let after = format!("{noun} grows like N^");
-    let start = report
-        .find(&after)
-        .unwrap_or_else(|| panic!("no growth: {report}"))
-        + after.len();
-    let digits = &report[start..start + 3];
-    digits
-        .parse()
-        .unwrap_or_else(|_| panic!("{digits}: {report}"))
-}
-
-/// The lines of each section of `report`, the blocks between blank lines.
-fn section_lengths(report: &str) -> Vec<usize> {
-    report
-        .split("\n\n")
-        .map(|section| section.lines().count())
-        .collect()
-}
-
-#[test]
-fn words_as_vertices_get_tle_and_grow_like_n_squared() {
-    too_slow_or_too_large("shiritori-words-as-vertices", "Time", 2.0);
-}
-
-#[test]
-fn rescanning_moves_gets_tle_and_grows_like_n_squared() {
-    too_slow_or_too_large("shiritori-rescans-moves", "Time", 2.0);
-}
-
-#[test]
-fn memory_per_word_gets_mle_and_grows_like_n() {
-    too_slow_or_too_large("shiritori-memory-per-word", "Memory", 1.0);
-}
-
-/// Checks the wrong solution `bug`, always right but too slow (`noun` `Time`) or too large
-/// (`Memory`), under limits of 0.5 s and 256 MiB: the judge's verdict, a growth of `noun` within
-/// 0.4 of `N^truth`, the smallest failing size, which is at the limit when run again, and a
-/// report whose sections keep to 40 lines.
-fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
-    let saved = scratch(bug);
-    let saved_path = saved.to_str().unwrap();
-    let limits = ["--timeout", "0.5", "--memory", "256"];
-    let options = [
-        "--cases",
-        "40",
-        "--seed",
-        "3",
-        "--save",
-        saved_path,
-        "shiritori",
-    ];
-    let options: Vec<&str> = limits.into_iter().chain(options).collect();
-    let output = check_wrong(&options, bug);
-    let report = stdout(&output);
-    assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
-    let verdict = match noun {
-        "Time" => "time limit exceeded (TLE): more than 0.50 s of CPU time",
-        _ => "memory limit exceeded (MLE): more than 256 MiB",
-    };
-    let head = format!(
-        "check: env RUST_BACKTRACE=0 {} {bug} gives {verdict} on shiritori.\n",
-        wrong().display()
-    );
-    assert!(report.starts_with(&head), "{report}");
-    let found = exponent(&report, noun);
-    assert!(
-        (found - truth).abs() <= 0.4,
-        "{bug}: N^{found}, not N^{truth}: {report}"
-    );
-    // At the smallest failing size and at the judge's largest, the run was stopped at the limit.
-    let sizes = report
-        .lines()
-        .find(|line| line.starts_with("The smallest failing size of the family \""))
-        .unwrap_or_else(|| panic!("no smallest failing size: {report}"));
-    let limit = match noun {
-        "Time" => 0.5,
-        _ => 256.0,
-    };
-    let stopped_at: Vec<f64> = sizes
-        .split(": over ")
-        .skip(1)
-        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
-        .collect();
-    assert_eq!(stopped_at.len(), 2, "{sizes}");
-    assert!(stopped_at.iter().all(|&value| value >= limit), "{sizes}");
-    assert_eq!(sizes.matches(" (stopped)").count(), 2, "{sizes}");
-    assert!(
-        section_lengths(&report).iter().all(|&lines| lines <= 40),
-        "{report}"
-    );
-    // Run again on its own, the smallest failing input is at the limit: over it (the check saw
-    // it over twice), or, as the time of a run varies, within a tenth of it.
-    let input = fs::read_to_string(&saved).unwrap();
-    fs::remove_file(&saved).unwrap();
-    let size: usize = input.lines().next().unwrap().parse().unwrap();
-    assert!(
-        report.contains(&format!("Smallest failing input ({}", with_commas(size))),
-        "{report}"
-    );
-    let options = Options {
-        cpu_limit: Some(Duration::from_millis(500)),
-        memory_limit: Some(256 << 20),
-        ..Options::default()
-    };
-    let command = wrong_command(bug);
-    let ran = process::run(&command, Stdin::Bytes(input.as_bytes()), &options).unwrap();
-    let near_limit = match noun {
-        "Time" => ran.cpu.as_secs_f64() >= 0.45,
-        _ => ran.peak_memory as f64 >= 0.9 * f64::from(256 << 20),
-    };
-    assert!(
-        ran.stopped.is_some() || near_limit,
-        "{bug} at {size}: {:?}, {:?}, {} bytes",
-        ran.stopped,
-        ran.cpu,
-        ran.peak_memory
-    );
-}
-
-/// `1234567` as `1,234,567`.
-fn with_commas(n: usize) -> String {
-    atcoder_games_tool::report::with_commas(n)
-}
-
-/// Programs that keep the processor busy while they live.
-struct Busy(Vec<std::process::Child>);
-
-impl Busy {
-    fn new(count: usize) -> Self {
-        let spin = || {
-            Command::new("sh")
-                .args(["-c", "while :; do :; done"])
-                .spawn()
-                .expect("sh starts")
-        };
-        Self((0..count).map(|_| spin()).collect())
-    }
-}
-
-impl Drop for Busy {
-    fn drop(&mut self) {
-        for child in &mut self.0 {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-}
-
-#[test]
-fn right_solutions_pass_every_family_on_a_busy_machine() {
-    // Two programs keep both processors busy: the judging counts CPU time, and confirms a
-    // time-out with a second run, so a right solution still passes.
-    let _busy = Busy::new(2);
-    for problem in ["shiritori", "lucky7"] {
-        let output = check(&[
-            "--cases", "40", "--seed", "8", problem, TOOL, "solve", problem,
-        ]);
-        let report = stdout(&output);
-        assert_eq!(output.status.code(), Some(0), "{report}");
-        assert!(
-            report.contains("worst-case families of 200,000"),
-            "{report}"
-        );
-    }
 }
 
 #[test]

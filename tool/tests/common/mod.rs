@@ -28,3 +28,49 @@ pub fn sample(problem: &str, number: usize) -> Vec<u8> {
     let path = root().join(format!("tests/samples/{problem}/sample-{number}.in"));
     fs::read(path).expect("the sample exists")
 }
+
+/// The wrong solutions, which `cargo test` builds as this package's example.
+pub fn wrong() -> PathBuf {
+    let path = Path::new(TOOL).with_file_name("examples").join("wrong");
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path
+}
+
+/// The command line of the wrong solution `bug`, with its panics short: without the
+/// backtraces that `RUST_BACKTRACE` may ask for.
+pub fn wrong_command(bug: &str) -> Vec<String> {
+    let wrong = wrong().display().to_string();
+    ["env", "RUST_BACKTRACE=0", &wrong, bug]
+        .map(String::from)
+        .to_vec()
+}
+
+/// Runs `atcoder-games check` with `options`, on the wrong solution `bug`.
+pub fn check_wrong(options: &[&str], bug: &str) -> Run {
+    let command = wrong_command(bug);
+    let arguments: Vec<&str> = options
+        .iter()
+        .copied()
+        .chain(command.iter().map(String::as_str))
+        .collect();
+    check(&arguments)
+}
+
+/// Runs `atcoder-games check` with `arguments`.
+pub fn check(arguments: &[&str]) -> Run {
+    let arguments: Vec<&str> = std::iter::once("check")
+        .chain(arguments.iter().copied())
+        .collect();
+    tool(&arguments, "")
+}
+
+pub fn stdout(run: &Run) -> String {
+    String::from_utf8(run.stdout.clone()).expect("UTF-8")
+}
+
+/// A scratch file for `--save`, removed first.
+pub fn scratch(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("check-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_file(&path);
+    path
+}

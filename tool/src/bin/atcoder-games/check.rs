@@ -24,6 +24,10 @@ enum Trouble {
 /// Sizes below the smallest failing one at which a growth is measured, at most.
 const GROWTH_SIZES: usize = 12;
 
+/// How many times its time limit a run at the smallest failing size may take, to measure a time
+/// growth there.
+const BEYOND_THE_LIMIT: u32 = 2;
+
 /// What this crate's solution says of `input` for `problem`: this very program, as
 /// `atcoder-games solve PROBLEM` or `explain PROBLEM ...`, so that it runs exactly as the
 /// crate's binaries do.
@@ -58,9 +62,27 @@ struct Solution<'a> {
 impl Solution<'_> {
     /// Runs the solution on `input`, stopped at the limits.
     fn run(&self, input: &Input) -> Result<Run, Trouble> {
+        self.run_under(input, &self.limits)
+    }
+
+    /// Runs the solution on `input`, stopped at `limits`.
+    fn run_under(&self, input: &Input, limits: &Limits) -> Result<Run, Trouble> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
-        process::run(self.command, stdin, &self.limits.options()).map_err(Trouble::Solution)
+        process::run(self.command, stdin, &limits.options()).map_err(Trouble::Solution)
+    }
+
+    /// The CPU time of a run on `input` that may go on to [`BEYOND_THE_LIMIT`] times the time
+    /// limit; None if it is stopped all the same. At the smallest failing size, where the time
+    /// is about the limit, this is the largest time that can be measured, and the one that
+    /// noise and the lower terms of a growth (reading the input, say) disturb least.
+    fn time_beyond_limit(&self, input: &Input) -> Result<Option<f64>, Trouble> {
+        let limits = Limits {
+            time: self.limits.time * BEYOND_THE_LIMIT,
+            ..self.limits
+        };
+        let run = self.run_under(input, &limits)?;
+        Ok(run.stopped.is_none().then_some(run.cpu.as_secs_f64()))
     }
 
     /// Judges the solution on `input` against this crate's answer. A time-out is confirmed by a
@@ -96,7 +118,8 @@ impl Solution<'_> {
 
     /// How the solution's time or memory, whichever `found` ran out of, grows on the family of
     /// the failing input: measured at halves of the smallest failing size, down to where it no
-    /// longer grows over the smallest input's, and at the judge's largest size.
+    /// longer grows over the smallest input's, a time also at the smallest failing size itself
+    /// (see [`Solution::time_beyond_limit`]), and at the judge's largest size.
     fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Growth>, Trouble> {
         let resource = match found.failure {
             Failure::TimeLimit { blocked: false, .. } => Resource::Time,
@@ -105,6 +128,11 @@ impl Solution<'_> {
         };
         let baseline = self.measure_steadily(resource, &origin.input(1))?;
         let mut points = Vec::new();
+        if resource == Resource::Time
+            && let Some(time) = self.time_beyond_limit(&found.input)?
+        {
+            points.push((found.input.size(), time));
+        }
         for size in growth::sizes_below(found.input.size(), GROWTH_SIZES) {
             let value = self.measure_steadily(resource, &origin.input(size))?;
             points.push((size, value));
