@@ -69,11 +69,19 @@ pub struct Growth {
     /// Sizes below the smallest failing one, and what was measured at each.
     pub points: Vec<(usize, f64)>,
     pub fit: Option<Fit>,
-    /// The smallest failing size, what was measured there (when the run was stopped at the
-    /// limit, the limit), and whether it was stopped.
-    pub smallest_failing: (usize, f64, bool),
-    /// The same at the judge's largest size.
-    pub largest: (usize, f64, bool),
+    /// The run at the smallest failing size.
+    pub smallest_failing: Measured,
+    /// The run at the judge's largest size.
+    pub largest: Measured,
+}
+
+/// A run at one size, for the growth section: what it took of the growth's resource, and the
+/// limit it was stopped at, if any (then the value is what it had taken by then).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measured {
+    pub size: usize,
+    pub value: f64,
+    pub stopped_at: Option<Resource>,
 }
 
 /// The lines on which a wrong answer differs from the expected one, for the report, with the
@@ -277,17 +285,20 @@ fn write_growth(text: &mut String, growth: &Growth, problem: Problem) {
         shown.join(", "),
         resource.show_measured(growth.baseline, 0.0)
     );
-    let at = |(size, value, stopped): (usize, f64, bool)| {
-        let measured = match stopped {
-            true => format!("over {} (stopped)", resource.show(value)),
-            false => resource.show(value),
+    let at = |run: Measured| {
+        let value = resource.show(run.value);
+        let measured = match run.stopped_at {
+            None => value,
+            Some(limit) if limit == resource => format!("over {value} (stopped)"),
+            // A memory hog that pages slowly can reach the time limit first, say.
+            Some(limit) => format!("{value} when stopped at the {} limit", limit.noun()),
         };
         let expected = growth
             .fit
-            .filter(|_| stopped)
-            .map(|fit| format!(", about {} by the fit", resource.show(fit.at(size))))
+            .filter(|_| run.stopped_at.is_some())
+            .map(|fit| format!(", about {} by the fit", resource.show(fit.at(run.size))))
             .unwrap_or_default();
-        format!("{} {units}: {measured}{expected}", with_commas(size))
+        format!("{} {units}: {measured}{expected}", with_commas(run.size))
     };
     let _ = writeln!(
         text,

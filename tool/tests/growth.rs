@@ -46,6 +46,17 @@ fn the_fit_finds_the_exponent_over_the_measured_points() {
         );
     }
     assert_eq!(fit(Resource::Time, &[(1000, 1.0)], 0.0), None);
+    // At small sizes, where a lower term or noise still shows, the points are left out.
+    let quadratic = [(16_000, 0.4), (8_000, 0.1), (4_000, 0.025)];
+    let small = [(2_000, 0.014), (1_000, 0.011)];
+    let points = [&quadratic[..], &small[..]].concat();
+    let found = fit(Resource::Time, &points, 0.0).unwrap().exponent;
+    assert!((found - 2.0).abs() < 1e-9, "{found}");
+    let found = fit(Resource::Time, &[(4_000, 0.025), small[0]], 0.0).unwrap();
+    assert!(
+        found.exponent < 1.0,
+        "{found:?}: the smaller points count at the same scale"
+    );
     // Noise on one point moves the exponent a little, not a lot.
     let noisy = [(25_000, 2.2), (12_500, 0.5), (6_250, 0.13), (3_125, 0.03)];
     let found = fit(Resource::Time, &noisy, 0.002).unwrap().exponent;

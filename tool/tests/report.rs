@@ -5,8 +5,8 @@ use atcoder_games_tool::growth::{Fit, Resource};
 use atcoder_games_tool::judge::{Failure, Limits};
 use atcoder_games_tool::problem::{Input, Origin, Problem};
 use atcoder_games_tool::report::{
-    Asked, EXPLAINED_WORDS, Growth, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, Setting,
-    differences, report, shown_in_full,
+    Asked, EXPLAINED_WORDS, Growth, Measured, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR,
+    Setting, differences, report, shown_in_full,
 };
 use atcoder_games_tool::search::{Case, Found};
 use std::path::Path;
@@ -187,8 +187,8 @@ fn a_family_and_its_growth() {
         baseline: 0.001,
         points: vec![(15_000, 0.4), (7_500, 0.1), (3_750, 0.026), (1_875, 0.007)],
         fit: Some(fit),
-        smallest_failing: (30_000, 1.51, true),
-        largest: (200_000, 1.52, true),
+        smallest_failing: stopped(30_000, 1.51, Resource::Time),
+        largest: stopped(200_000, 1.52, Resource::Time),
     };
     let path = Path::new("/tmp/failing.txt");
     let setting = Setting {
@@ -224,6 +224,53 @@ fn a_family_and_its_growth() {
     );
 }
 
+/// A run stopped at the limit of `resource`, at `size`, having taken `value`.
+fn stopped(size: usize, value: f64, resource: Resource) -> Measured {
+    Measured {
+        size,
+        value,
+        stopped_at: Some(resource),
+    }
+}
+
+#[test]
+fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
+    let mib = 1048576.0;
+    let fit = Fit {
+        exponent: 1.0,
+        scale: 8192.0,
+        baseline: 0.0,
+    };
+    let growth = Growth {
+        resource: Resource::Memory,
+        family: Family::RandomWords,
+        baseline: 0.0,
+        points: vec![(60_000, 470.0 * mib), (30_000, 235.0 * mib)],
+        fit: Some(fit),
+        smallest_failing: stopped(122_000, 1025.0 * mib, Resource::Memory),
+        // Paging slowly, it reached the time limit first at the judge's largest size.
+        largest: stopped(200_000, 979.0 * mib, Resource::Time),
+    };
+    let found = found(words(3), Failure::MemoryLimit { peak: 1025 << 20 });
+    let text = report(&setting(Problem::Shiritori), &found, Some(&growth), trusted).unwrap();
+    let line = format!(
+        "is 122,000 words: over 1025 MiB (stopped), about {} by the fit; at 200,000 words: 979 MiB when stopped at the time limit, about {} by the fit.\n",
+        Resource::Memory.show(fit.at(122_000)),
+        Resource::Memory.show(fit.at(200_000))
+    );
+    assert!(text.contains(&line), "{text}");
+    // A run that ended is shown as it ended, without what the fit expects.
+    let ended = Growth {
+        largest: Measured {
+            stopped_at: None,
+            ..growth.largest
+        },
+        ..growth
+    };
+    let text = report(&setting(Problem::Shiritori), &found, Some(&ended), trusted).unwrap();
+    assert!(text.contains("; at 200,000 words: 979 MiB.\n"), "{text}");
+}
+
 #[test]
 fn memory_too_small_to_measure_is_said_so() {
     let growth = Growth {
@@ -236,8 +283,8 @@ fn memory_too_small_to_measure_is_said_so() {
             (500, 8.0 * 1048576.0),
         ],
         fit: None,
-        smallest_failing: (4_000, 256.0 * 1048576.0, true),
-        largest: (200_000, 256.0 * 1048576.0, true),
+        smallest_failing: stopped(4_000, 256.0 * 1048576.0, Resource::Memory),
+        largest: stopped(200_000, 256.0 * 1048576.0, Resource::Memory),
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 257 << 20 });
     let text = report(&setting(Problem::Shiritori), &found, Some(&growth), trusted).unwrap();

@@ -4,8 +4,10 @@ use crate::CheckOptions;
 use atcoder_games_tool::growth::{self, Resource};
 use atcoder_games_tool::judge::{Failure, Limits, judge};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
-use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin};
-use atcoder_games_tool::report::{Asked, Growth, Setting, report, shown_in_full, with_commas};
+use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin, Stop};
+use atcoder_games_tool::report::{
+    Asked, Growth, Measured, Setting, report, shown_in_full, with_commas,
+};
 use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, search};
 use clap::error::ErrorKind;
 use std::ffi::OsString;
@@ -141,28 +143,41 @@ impl Solution<'_> {
             }
         }
         let fit = growth::fit(resource, &points, baseline);
-        let failing = |failure: &Failure| match *failure {
-            Failure::TimeLimit { cpu, .. } => {
-                let stopped = cpu >= self.limits.time;
-                (cpu.as_secs_f64(), stopped)
+        // A failure is a run stopped at its limit, unless it ended just over it.
+        let failing = |size: usize, failure: &Failure| {
+            let (value, limit, stopped) = match *failure {
+                Failure::TimeLimit { cpu, .. } => {
+                    (cpu.as_secs_f64(), Resource::Time, cpu >= self.limits.time)
+                }
+                Failure::MemoryLimit { peak } => {
+                    (peak as f64, Resource::Memory, peak >= self.limits.memory)
+                }
+                _ => (0.0, resource, false),
+            };
+            Measured {
+                size,
+                value,
+                stopped_at: stopped.then_some(limit),
             }
-            Failure::MemoryLimit { peak } => (peak as f64, peak >= self.limits.memory),
-            _ => (0.0, false),
         };
-        let (value, stopped) = failing(&found.failure);
-        let smallest_failing = (found.input.size(), value, stopped);
+        let smallest_failing = failing(found.input.size(), &found.failure);
         let largest = match found.case {
-            Case::Family(_) => {
-                let (value, stopped) = failing(&found.first_failure);
-                (found.first.size(), value, stopped)
-            }
+            Case::Family(_) => failing(found.first.size(), &found.first_failure),
             Case::Random(_) => {
                 let run = self.run(&origin.input(JUDGE_MAX))?;
                 let value = match resource {
                     Resource::Time => run.cpu.as_secs_f64(),
                     Resource::Memory => run.peak_memory as f64,
                 };
-                (JUDGE_MAX, value, run.stopped.is_some())
+                let stopped_at = run.stopped.map(|stop| match stop {
+                    Stop::Memory => Resource::Memory,
+                    Stop::CpuTime | Stop::WallTime => Resource::Time,
+                });
+                Measured {
+                    size: JUDGE_MAX,
+                    value,
+                    stopped_at,
+                }
             }
         };
         Ok(Some(Growth {
