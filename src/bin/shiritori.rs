@@ -643,26 +643,22 @@ pub mod plumbing {
     /// read, ends the stream; the failure is kept for [`TokenSource::message`].
     ///
     /// Tokens are found a chunk at a time. One pass over the bytes read marks their whitespace,
-    /// a bit per byte ([`mark_whitespace`]), and a token begins or ends wherever the marks
-    /// change, which a bit scan finds: no loop over a token's bytes, and no branch on them.
+    /// 64 bytes at a time ([`mark_block`]), and notes every place where the marks change, a
+    /// token's beginning or end, which a bit scan finds: no loop over a token's bytes. Serving a
+    /// token is then taking the next two places.
     pub struct TokenSource<R> {
         reader: R,
-        /// Bytes read so far that are still needed.
+        /// Bytes read so far that are still needed: from the beginning of the token being read.
         buffer: Vec<u8>,
-        /// Bit `k` of `whitespace[w]` is set when `buffer[marks_start + 64 w + k]` is ASCII
-        /// whitespace.
-        whitespace: Vec<u64>,
-        /// Where the marks start in `buffer`: at 0, but inside a long token, whose end is
-        /// searched for ahead, the marks behind are dropped, so that they take no more memory
-        /// than a chunk's.
-        marks_start: usize,
-        /// Where the next token begins, once [`TokenSource::find_token`] has found it (and then
-        /// `found` is set); while a token is read, where it begins.
-        start: usize,
-        found: bool,
-        /// The changes of the marks in `whitespace[word]` not yet found, a bit each.
-        word: usize,
-        changes: u64,
+        /// Where the marks change in `buffer[..scanned]`, in order. From `next_edge` on they pair
+        /// up: a token begins at each even-numbered one and ends at the next; the last may be the
+        /// beginning of a token whose end is not read yet.
+        edges: Vec<usize>,
+        next_edge: usize,
+        /// How much of `buffer` has been scanned for edges, and whether the last byte scanned
+        /// was whitespace (before the first byte, there is whitespace).
+        scanned: usize,
+        after_whitespace: bool,
         at_eof: bool,
         /// Whether a byte beyond ASCII has been read: from then on, tokens are checked to be
         /// UTF-8.
@@ -681,12 +677,10 @@ pub mod plumbing {
             Self {
                 reader,
                 buffer: Vec::with_capacity(CHUNK),
-                whitespace: Vec::with_capacity(CHUNK / MARKED_AT_ONCE + 1),
-                marks_start: 0,
-                start: 0,
-                found: false,
-                word: 0,
-                changes: 0,
+                edges: Vec::new(),
+                next_edge: 0,
+                scanned: 0,
+                after_whitespace: true,
                 at_eof: false,
                 non_ascii: false,
                 failure: None,
@@ -724,109 +718,21 @@ pub mod plumbing {
             }
         }
 
-        /// The changes of the marks in `whitespace[word]`: bit `k` is set when byte `k` is
-        /// whitespace and the byte before it is not, or the other way round. Before the first
-        /// byte there is whitespace.
-        #[inline]
-        fn changes_at(&self, word: usize) -> u64 {
-            let marks = self.whitespace[word];
-            let before = match word {
-                0 => 1,
-                _ => self.whitespace[word - 1] >> (MARKED_AT_ONCE - 1),
-            };
-            marks ^ (marks << 1 | before)
-        }
-
-        /// Points the search for changes of the marks at `buffer[from]`.
-        fn seek(&mut self, from: usize) {
-            let from = from - self.marks_start;
-            self.word = from / MARKED_AT_ONCE;
-            self.changes = match self.word < self.whitespace.len() {
-                true => self.changes_at(self.word) & (u64::MAX << (from % MARKED_AT_ONCE)),
-                false => 0,
-            };
-        }
-
-        /// Where the marks change next, among the bytes read so far: a token begins or ends
-        /// there.
-        #[inline]
-        fn next_change(&mut self) -> Option<usize> {
-            while self.changes == 0 {
-                if self.word + 1 >= self.whitespace.len() {
-                    return None;
-                }
-                self.word += 1;
-                self.changes = self.changes_at(self.word);
-                if self.changes == 0 && self.whitespace[self.word] == 0 {
-                    self.skip_unmarked();
-                }
-            }
-            let word_start = self.marks_start + self.word * MARKED_AT_ONCE;
-            let at = word_start + self.changes.trailing_zeros() as usize;
-            // The bits past the last byte read mark nothing.
-            if at >= self.buffer.len() {
-                return None;
-            }
-            self.changes &= self.changes - 1;
-            Some(at)
-        }
-
-        /// Moves the search on from inside a long token to the next `u64` of marks that is
-        /// not 0, at vector speed.
-        #[inline(never)]
-        fn skip_unmarked(&mut self) {
-            let ahead = self.whitespace[self.word..]
-                .iter()
-                .position(|&marks| marks != 0);
-            self.word = ahead.map_or(self.whitespace.len(), |skipped| self.word + skipped) - 1;
-        }
-
-        /// Moves `start` to where the next token begins, reading as needed; false at the end,
-        /// which a failure brings forward.
-        fn find_token(&mut self) -> bool {
-            if self.found {
-                return true;
-            }
-            if self.failure.is_some() {
-                return false;
-            }
-            loop {
-                if let Some(start) = self.next_change() {
-                    self.start = start;
-                    self.found = true;
-                    return true;
-                }
-                // Only whitespace is left: drop it all.
-                self.start = self.buffer.len();
-                if !self.refill() {
-                    return false;
-                }
-                self.seek(0);
-            }
-        }
-
-        /// Appends up to a chunk of input after dropping the bytes before `start`, which are no
-        /// longer needed, and marks its whitespace; false at the end of input or after a read
-        /// error, which is kept in `failure`.
-        fn refill(&mut self) -> bool {
-            if self.at_eof {
-                return false;
-            }
-            if self.start == 0 {
-                // Nothing moves: the last `u64` of marks, which marked part of one, is made
-                // again. Inside a long token, whose end is searched for from the new bytes on,
-                // the marks before are dropped but for the `u64` just before them.
-                let complete = (self.buffer.len() - self.marks_start) / MARKED_AT_ONCE;
-                let dropped = complete.saturating_sub(1);
-                self.whitespace.truncate(complete);
-                self.whitespace.drain(..dropped);
-                self.marks_start += dropped * MARKED_AT_ONCE;
-            } else {
-                // What is kept moves to the front, where it is marked again.
-                self.buffer.drain(..self.start);
-                self.start = 0;
-                self.whitespace.clear();
-                self.marks_start = 0;
+        /// Reads up to a chunk more and scans it for edges, after dropping the bytes before the
+        /// token being read (all of them, between tokens), which are no longer needed. Called
+        /// only when no whole token is left. At the end of input, or after a read error, which is
+        /// kept in `failure`, it sets `at_eof`.
+        fn refill(&mut self) {
+            let keep_from = self
+                .edges
+                .get(self.next_edge)
+                .map_or(self.scanned, |&begin| begin);
+            if keep_from > 0 {
+                self.buffer.drain(..keep_from);
+                self.scanned -= keep_from;
+                self.edges.drain(..self.next_edge);
+                self.edges.iter_mut().for_each(|edge| *edge -= keep_from);
+                self.next_edge = 0;
             }
             // Reading one chunk at a time, never into all the spare room, keeps the bytes read
             // ahead of a long token (and so the memory touched) down to a chunk. `read_to_end`
@@ -837,39 +743,95 @@ pub mod plumbing {
                 .read_to_end(&mut self.buffer)
             {
                 Ok(0) => self.at_eof = true,
-                Ok(_) => {}
-                Err(error) => {
-                    self.failure = Some(SourceFailure::Read(error));
-                    self.at_eof = true;
+                Ok(_) => self.scan(),
+                Err(error) => self.end_with(SourceFailure::Read(error)),
+            }
+        }
+
+        /// Ends the stream at `failure`: no token is served after it.
+        #[cold]
+        fn end_with(&mut self, failure: SourceFailure) {
+            self.failure = Some(failure);
+            self.at_eof = true;
+            self.edges.clear();
+            self.next_edge = 0;
+        }
+
+        /// Notes the edges of the bytes read but not yet scanned.
+        fn scan(&mut self) {
+            let bytes = &self.buffer[self.scanned..];
+            // Pushed to a local vector, whose length the compiler can keep in a register.
+            let mut edges = std::mem::take(&mut self.edges);
+            edges.reserve(bytes.len() + 1);
+            let mut before = u64::from(self.after_whitespace);
+            for (block, base) in bytes
+                .chunks(MARKED_AT_ONCE)
+                .zip((self.scanned..).step_by(MARKED_AT_ONCE))
+            {
+                let (whitespace, beyond_ascii) = match block.len() {
+                    MARKED_AT_ONCE => mark_block(block),
+                    _ => mark_bytes(block),
+                };
+                self.non_ascii |= beyond_ascii;
+                // Bit `k` is set where byte `k` is whitespace and the byte before it is not, or
+                // the other way round; the bits past a short last block mark nothing.
+                let unused = MARKED_AT_ONCE - block.len();
+                let mut changes = (whitespace ^ (whitespace << 1 | before)) << unused >> unused;
+                before = whitespace >> (block.len() - 1) & 1;
+                while changes != 0 {
+                    edges.push(base + changes.trailing_zeros() as usize);
+                    changes &= changes - 1;
                 }
             }
-            let marked = self.marks_start + self.whitespace.len() * MARKED_AT_ONCE;
-            self.non_ascii |= mark_whitespace(&self.buffer[marked..], &mut self.whitespace);
-            !self.at_eof
+            self.edges = edges;
+            self.after_whitespace = before == 1;
+            self.scanned = self.buffer.len();
+        }
+
+        /// `buffer[begin..end]` as a token, if it is UTF-8; if not, the stream ends here.
+        #[inline]
+        fn token(&mut self, begin: usize, end: usize) -> Option<&str> {
+            if self.non_ascii {
+                return self.checked_token(begin, end);
+            }
+            // SAFETY: no byte beyond ASCII has been read, and ASCII is valid UTF-8.
+            Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[begin..end]) })
+        }
+
+        /// [`TokenSource::token`] once a byte beyond ASCII has been read.
+        #[cold]
+        fn checked_token(&mut self, begin: usize, end: usize) -> Option<&str> {
+            if let Err(error) = std::str::from_utf8(&self.buffer[begin..end]) {
+                let offset = error.valid_up_to();
+                let byte = self.buffer[begin + offset];
+                self.end_with(SourceFailure::NotUtf8 { offset, byte });
+                return None;
+            }
+            // SAFETY: just checked.
+            Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[begin..end]) })
+        }
+
+        /// [`Source::next_token`] when the edges noted hold no whole token: reads on.
+        #[inline(never)]
+        fn next_token_read_on(&mut self) -> Option<&str> {
+            loop {
+                if let [begin, end, ..] = self.edges[self.next_edge..] {
+                    self.next_edge += 2;
+                    return self.token(begin, end);
+                }
+                if self.at_eof {
+                    // A token that began runs to the end of input.
+                    let &begin = self.edges.get(self.next_edge)?;
+                    self.next_edge += 1;
+                    return self.token(begin, self.buffer.len());
+                }
+                self.refill();
+            }
         }
     }
 
-    /// Marks the whitespace of `bytes`, a bit per byte in `u64`s appended to `marks`, and says
-    /// whether a byte is beyond ASCII.
-    fn mark_whitespace(bytes: &[u8], marks: &mut Vec<u64>) -> bool {
-        let blocks = bytes.chunks_exact(MARKED_AT_ONCE);
-        let rest = blocks.remainder();
-        let mut beyond_ascii = false;
-        for block in blocks {
-            let (bits, beyond) = mark_block(block);
-            marks.push(bits);
-            beyond_ascii |= beyond;
-        }
-        if !rest.is_empty() {
-            let (bits, beyond) = mark_bytes(rest);
-            marks.push(bits);
-            beyond_ascii |= beyond;
-        }
-        beyond_ascii
-    }
-
-    /// [`mark_whitespace`] of up to 64 bytes, a byte at a time: the marks, and whether a byte is
-    /// beyond ASCII.
+    /// Marks the whitespace of up to 64 bytes, a byte at a time: a bit per byte, and whether a
+    /// byte is beyond ASCII.
     fn mark_bytes(bytes: &[u8]) -> (u64, bool) {
         let marks = bytes.iter().enumerate();
         let bits = marks.fold(0, |bits, (k, b)| {
@@ -923,45 +885,22 @@ pub mod plumbing {
     }
 
     impl<R: BufRead> Source<R> for TokenSource<R> {
+        #[inline]
         fn next_token(&mut self) -> Option<&str> {
-            if !self.find_token() {
-                return None;
+            let at = self.next_edge;
+            if at + 1 < self.edges.len() {
+                let (begin, end) = (self.edges[at], self.edges[at + 1]);
+                self.next_edge = at + 2;
+                return self.token(begin, end);
             }
-            // The token runs to where the marks change again; while it runs into the end of the
-            // buffer, read on.
-            let end = loop {
-                if let Some(end) = self.next_change() {
-                    break end;
-                }
-                // Refilling moves the unread bytes, and with them the token, to the front.
-                let scanned = self.buffer.len() - self.start;
-                if !self.refill() {
-                    break self.buffer.len();
-                }
-                self.seek(scanned);
-            };
-            let begin = std::mem::replace(&mut self.start, end);
-            self.found = false;
-            let token = &self.buffer[begin..end];
-            if !self.non_ascii {
-                // SAFETY: no byte beyond ASCII has been read, and ASCII is valid UTF-8.
-                return Some(unsafe { std::str::from_utf8_unchecked(token) });
-            }
-            match std::str::from_utf8(token) {
-                Ok(text) => Some(text),
-                Err(error) => {
-                    let offset = error.valid_up_to();
-                    self.failure = Some(SourceFailure::NotUtf8 {
-                        offset,
-                        byte: token[offset],
-                    });
-                    None
-                }
-            }
+            self.next_token_read_on()
         }
 
         fn is_empty(&mut self) -> bool {
-            !self.find_token()
+            while self.next_edge == self.edges.len() && !self.at_eof {
+                self.refill();
+            }
+            self.next_edge == self.edges.len()
         }
     }
 }
