@@ -43,9 +43,9 @@ pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
     };
     let mut source = TokenSource::new(io::stdin().lock());
     match read_dictionary(&mut source) {
-        Ok(dictionary) => {
-            let analysis = retrograde_analysis(ReverseGraph::new(&dictionary));
-            write_report(|out| write(out, &dictionary.to, &analysis))
+        Ok(Dictionary { to, moves }) => {
+            let analysis = retrograde_analysis(ReverseGraph::new(moves));
+            write_report(|out| write(out, &to, &analysis))
         }
         Err(error) => fail(&source.message(error)),
     }
@@ -135,11 +135,49 @@ const LETTER_CODE: [u8; 256] = {
     code
 };
 
-/// The dictionary as moves: word `k` leads from vertex `from[k]` (its first three letters) to
-/// vertex `to[k]` (its last three). Two flat arrays: the answer reads only `to`.
+/// The vertices whose blocks start with one letter: this many consecutive numbers.
+const VERTICES_PER_LETTER: u32 = (LETTERS * LETTERS) as u32;
+
+/// Bits of a filed move that say which of its letter's vertices it leads to (2,704 < 2¹²); the
+/// vertex it comes from (52³ < 2¹⁸) takes the bits above them.
+const VERTEX_IN_LETTER_BITS: u32 = 12;
+
+/// The dictionary as the analysis and the answer read it: the vertex each word leads to, in
+/// input order, and the moves.
 pub struct Dictionary {
-    pub from: Vec<u32>,
+    /// `to[k]`: the vertex of word `k`'s last three letters. The answer reads only this.
     pub to: Vec<u32>,
+    pub moves: Moves,
+}
+
+/// Every move of the game, as read: how many leave each vertex, and each move filed under the
+/// first letter of the vertex it leads to, for [`Predecessors::new`].
+pub struct Moves {
+    /// The moves leaving each vertex, a word listed twice counted twice.
+    out_degree: Vec<u32>,
+    /// `filed[c]`: the moves into the vertices whose block starts with letter `c`, each as
+    /// `from << 12 | to % 2704`: the vertex it comes from, and which of the letter's vertices
+    /// it leads to.
+    filed: Vec<Vec<u32>>,
+}
+
+impl Moves {
+    /// Room for `capacity` words: an even share of them, and a quarter more, under each letter,
+    /// so that random words need no copying; a letter that gets more grows, as a `Vec` does.
+    fn with_capacity(capacity: usize) -> Self {
+        let share = capacity / LETTERS * 5 / 4;
+        Self {
+            out_degree: vec![0; VERTICES],
+            filed: (0..LETTERS).map(|_| Vec::with_capacity(share)).collect(),
+        }
+    }
+
+    /// Adds the move from vertex `from` to vertex `to`.
+    fn add(&mut self, from: u32, to: u32) {
+        self.out_degree[from as usize] += 1;
+        let letter = (to / VERTICES_PER_LETTER) as usize;
+        self.filed[letter].push((from << VERTEX_IN_LETTER_BITS) | (to % VERTICES_PER_LETTER));
+    }
 }
 
 /// Reads the input, `N` and then `N` words, as a [`Dictionary`].
@@ -174,14 +212,14 @@ impl RuntimeReadable for Words {
             )));
         }
         let capacity = count.min(TRUSTED_CAPACITY);
-        let (mut from, mut to) = (Vec::with_capacity(capacity), Vec::with_capacity(capacity));
+        let (mut to, mut moves) = (Vec::with_capacity(capacity), Moves::with_capacity(capacity));
         for index in 1..=count {
             let word = next_token(source, || format!("word {index} of {count}"))?;
             let (head, tail) = word_ends(word).ok_or_else(|| malformed_word(word, index))?;
-            from.push(head);
             to.push(tail);
+            moves.add(head, tail);
         }
-        Ok(Dictionary { from, to })
+        Ok(Dictionary { to, moves })
     }
 }
 
@@ -193,7 +231,7 @@ impl RuntimeReadable for Words {
 /// a loop over the word would end at a different length each time and cost the processor a
 /// mispredicted branch per word. What is wrong with a word that is not one is worked out apart,
 /// by [`malformed_word`], off the reading loop's path.
-fn word_ends(word: &str) -> Option<(u32, u32)> {
+pub fn word_ends(word: &str) -> Option<(u32, u32)> {
     let bytes = word.as_bytes();
     let (head, tail) = bytes
         .first_chunk::<BLOCK>()
@@ -228,65 +266,89 @@ fn vertex(codes: [u8; BLOCK]) -> u32 {
         .fold(0, |id, &code| id * LETTERS as u32 + u32::from(code))
 }
 
-/// Lists of numbers grouped by vertex, in compressed sparse row form: vertex `v`'s list is
-/// `items[first[v]..first[v + 1]]`. Two flat arrays instead of one `Vec` per vertex: two
-/// allocations in all, and each list lies contiguously in memory.
-pub struct Grouped {
-    first: Vec<u32>,
-    items: Vec<u32>,
+/// Each vertex's predecessors, the vertices with a move into it (one per move, so a word listed
+/// twice gives two, in input order), grouped vertex by vertex: for each letter, the predecessors
+/// of its 2,704 vertices in one array, and where each vertex's list starts in it.
+pub struct Predecessors {
+    /// `lists[c]`: the predecessors of the vertices whose block starts with letter `c`, the
+    /// first vertex's list first.
+    lists: Vec<Vec<u32>>,
+    /// Where each vertex's list starts in its letter's: `starts[c * 2705 + i]` for vertex
+    /// `c * 2704 + i`, and after the letter's last vertex, the end of its last list.
+    starts: Vec<u32>,
 }
 
-impl Grouped {
-    /// Groups `count` numbers by vertex, `item(k)` under `vertex(k)`, by counting sort: O(count +
-    /// 52³). Each list keeps the order of `k`.
-    pub fn new(count: usize, vertex: impl Fn(usize) -> u32, item: impl Fn(usize) -> u32) -> Self {
-        // After the prefix sum, first[v + 1] is where v's list ends. The fill counts each end
-        // down to where the list starts, which is the end of the list before; filling from the
-        // last number to the first keeps each list in order.
-        let mut first = vec![0u32; VERTICES + 1];
-        for k in 0..count {
-            first[vertex(k) as usize + 1] += 1;
+/// The length of a letter's run in [`Predecessors::starts`]: a start per vertex, then the end.
+const STARTS_PER_LETTER: usize = VERTICES_PER_LETTER as usize + 1;
+
+impl Predecessors {
+    /// Sorts the filed moves of each letter by the vertex they lead to, by counting sort, in
+    /// their own array through a copy: O(N + 52³).
+    ///
+    /// Why filed by letter first: one letter's moves and counters fit in the processor's cache,
+    /// where sorting all N moves at once writes each to a random place among megabytes, a cache
+    /// miss a move; and filing them as they are read needs no array of the moves' origins.
+    fn new(mut filed: Vec<Vec<u32>>) -> Self {
+        let mut starts = vec![0u32; LETTERS * STARTS_PER_LETTER];
+        let mut unsorted = Vec::new();
+        for (moves, starts) in filed
+            .iter_mut()
+            .zip(starts.chunks_exact_mut(STARTS_PER_LETTER))
+        {
+            let vertex = |packed: u32| (packed % (1 << VERTEX_IN_LETTER_BITS)) as usize;
+            // After the prefix sum, starts[i + 1] is where vertex i's list ends. The fill counts
+            // each end down to where the list starts, which is the end of the list before.
+            for &packed in moves.iter() {
+                starts[vertex(packed) + 1] += 1;
+            }
+            for i in 1..STARTS_PER_LETTER {
+                starts[i] += starts[i - 1];
+            }
+            unsorted.clone_from(moves);
+            // From the last move to the first: each list keeps the order in which they were read.
+            for &packed in unsorted.iter().rev() {
+                let end = &mut starts[vertex(packed) + 1];
+                *end -= 1;
+                moves[*end as usize] = packed >> VERTEX_IN_LETTER_BITS;
+            }
+            starts.copy_within(1.., 0);
+            starts[STARTS_PER_LETTER - 1] = moves.len() as u32;
         }
-        for v in 0..VERTICES {
-            first[v + 1] += first[v];
+        Self {
+            lists: filed,
+            starts,
         }
-        let mut items = vec![0u32; count];
-        for k in (0..count).rev() {
-            let slot = &mut first[vertex(k) as usize + 1];
-            *slot -= 1;
-            items[*slot as usize] = item(k);
-        }
-        first.copy_within(1.., 0);
-        first[VERTICES] = count as u32;
-        Self { first, items }
     }
 
-    /// Vertex `v`'s list.
+    /// Whether each vertex, in order, has a predecessor.
+    fn entered(&self) -> impl Iterator<Item = bool> {
+        let letters = self.starts.chunks_exact(STARTS_PER_LETTER);
+        letters.flat_map(|starts| starts.windows(2).map(|list| list[0] < list[1]))
+    }
+
+    /// Vertex `v`'s predecessors.
+    #[inline]
     pub fn of(&self, v: u32) -> &[u32] {
-        let v = v as usize;
-        &self.items[self.first[v] as usize..self.first[v + 1] as usize]
+        let letter = (v / VERTICES_PER_LETTER) as usize;
+        let at = letter * STARTS_PER_LETTER + (v % VERTICES_PER_LETTER) as usize;
+        &self.lists[letter][self.starts[at] as usize..self.starts[at + 1] as usize]
     }
 }
 
 /// The word graph with every edge reversed: the vertices with an edge into each vertex, and how
 /// many edges leave each.
 pub struct ReverseGraph {
-    predecessors: Grouped,
+    predecessors: Predecessors,
     /// Outgoing edges of each vertex, counting a repeated word as often as it is listed.
     out_degree: Vec<u32>,
 }
 
 impl ReverseGraph {
     /// Builds the reversed graph of the dictionary's moves: O(N + 52³).
-    pub fn new(dictionary: &Dictionary) -> Self {
-        let Dictionary { from, to } = dictionary;
-        let mut out_degree = vec![0u32; VERTICES];
-        for &v in from {
-            out_degree[v as usize] += 1;
-        }
-        let predecessors = Grouped::new(to.len(), |k| to[k], |k| from[k]);
+    pub fn new(moves: Moves) -> Self {
+        let Moves { out_degree, filed } = moves;
         Self {
-            predecessors,
+            predecessors: Predecessors::new(filed),
             out_degree,
         }
     }
@@ -352,10 +414,9 @@ pub fn retrograde_analysis(graph: ReverseGraph) -> Analysis {
     // on. Written without a branch, for dead ends are scattered at random.
     let mut queue = vec![0; VERTICES];
     let mut queued = 0;
-    for v in 0..VERTICES as u32 {
+    for ((v, &moves), entered) in (0..).zip(&state).zip(predecessors.entered()) {
         queue[queued] = v;
-        let passes_on = state[v as usize] == 0 && !predecessors.of(v).is_empty();
-        queued += usize::from(passes_on);
+        queued += usize::from(moves == 0 && entered);
     }
     let mut level_start = vec![0];
     let mut level_end = queued;

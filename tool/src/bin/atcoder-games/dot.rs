@@ -74,8 +74,7 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
     writeln!(out, "  }}")?;
     // Each block once, as the input first names it.
     let mut named = vec![false; VERTICES];
-    let moves = &dictionary.moves;
-    let ends = moves.from.iter().zip(&moves.to);
+    let ends = dictionary.from.iter().zip(&dictionary.to);
     for ((&from, &to), word) in ends.zip(&dictionary.words) {
         for (v, letters) in [(from, &word[..BLOCK]), (to, &word[word.len() - BLOCK..])] {
             if std::mem::replace(&mut named[v as usize], true) {
@@ -117,7 +116,7 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
             1 => String::new(),
             k => format!(" ×{k}"),
         };
-        let winning = analysis.outcome[moves.to[first] as usize] == Outcome::Loss;
+        let winning = analysis.outcome[dictionary.to[first] as usize] == Outcome::Loss;
         writeln!(
             out,
             "  \"{}\" -> \"{}\" [label=\"{}{more}: {}{copies}\"{}];",

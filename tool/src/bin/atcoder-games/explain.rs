@@ -3,7 +3,7 @@
 
 use crate::lucky7::{self, PackedGame, RESIDUES, ROUND_STEP, round_kind};
 use crate::shiritori::plumbing::{TokenSource, fail, write_report};
-use crate::shiritori::{self, Analysis, BLOCK, Grouped, Outcome, ReverseGraph};
+use crate::shiritori::{self, Analysis, BLOCK, Outcome, ReverseGraph};
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
@@ -17,11 +17,12 @@ pub fn read_stdin() -> Result<Vec<u8>, ExitCode> {
     }
 }
 
-/// A Shiritori input read by the solution's own reader: the words as moves and as written, and
-/// the analysis.
+/// A Shiritori input read by the solution's own reader: the words as written and as moves, from
+/// the vertex `from[k]` to the vertex `to[k]`, and the analysis.
 pub struct Dictionary {
-    pub moves: shiritori::Dictionary,
     pub words: Vec<String>,
+    pub from: Vec<u32>,
+    pub to: Vec<u32>,
     pub analysis: Analysis,
 }
 
@@ -30,16 +31,23 @@ impl Dictionary {
     pub fn from_stdin() -> Result<Self, ExitCode> {
         let input = read_stdin()?;
         let mut source = TokenSource::new(&input[..]);
-        let moves = shiritori::read_dictionary(&mut source)
+        let shiritori::Dictionary { to, moves } = shiritori::read_dictionary(&mut source)
             .map_err(|error| fail(&source.message(error)))?;
-        // The solution has checked every word: they are the tokens after N, letters all.
+        // The solution has checked every word: they are the tokens after N, letters all. The
+        // solution keeps no word's first vertex, which the playout needs.
         let text = String::from_utf8_lossy(&input);
-        let words = text.split_ascii_whitespace().skip(1).map(String::from);
-        let words = words.collect();
-        let analysis = shiritori::retrograde_analysis(ReverseGraph::new(&moves));
+        let words: Vec<String> = text
+            .split_ascii_whitespace()
+            .skip(1)
+            .map(String::from)
+            .collect();
+        let ends = |word: &String| shiritori::word_ends(word).expect("a checked word");
+        let from = words.iter().map(|word| ends(word).0).collect();
+        let analysis = shiritori::retrograde_analysis(ReverseGraph::new(moves));
         Ok(Self {
-            moves,
             words,
+            from,
+            to,
             analysis,
         })
     }
@@ -78,18 +86,28 @@ fn player(said: usize) -> &'static str {
 struct Playout<'a> {
     dictionary: &'a Dictionary,
     depth: Vec<u32>,
-    /// The words (numbered from 0) that leave each vertex, in input order.
-    moves: Grouped,
+    /// The words (numbered from 0) in order of the vertex they leave, and in input order among
+    /// the words that leave one vertex: a stable sort.
+    by_origin: Vec<u32>,
 }
 
 impl<'a> Playout<'a> {
     fn new(dictionary: &'a Dictionary) -> Self {
-        let from = &dictionary.moves.from;
+        let mut by_origin: Vec<u32> = (0..dictionary.from.len() as u32).collect();
+        by_origin.sort_by_key(|&word| dictionary.from[word as usize]);
         Self {
             dictionary,
             depth: dictionary.analysis.depths(),
-            moves: Grouped::new(from.len(), |k| from[k], |k| k as u32),
+            by_origin,
         }
+    }
+
+    /// The words that leave vertex `v`, in input order.
+    fn moves(&self, v: u32) -> &[u32] {
+        let from = |word: &u32| self.dictionary.from[*word as usize];
+        let start = self.by_origin.partition_point(|word| from(word) < v);
+        let end = self.by_origin.partition_point(|word| from(word) <= v);
+        &self.by_origin[start..end]
     }
 
     fn outcome(&self, v: u32) -> Outcome {
@@ -98,7 +116,7 @@ impl<'a> Playout<'a> {
 
     /// The vertex that word `word` (from 0) leads to.
     fn to(&self, word: u32) -> u32 {
-        self.dictionary.moves.to[word as usize]
+        self.dictionary.to[word as usize]
     }
 
     fn word(&self, word: u32) -> &str {
@@ -172,7 +190,7 @@ impl<'a> Playout<'a> {
     /// first word into the lost vertex of least depth, or into the won vertex of greatest depth.
     /// None at a dead end.
     fn best_move(&self, at: u32) -> Option<&u32> {
-        let moves = self.moves.of(at).iter();
+        let moves = self.moves(at).iter();
         let depth = |word: &&u32| self.depth[self.to(**word) as usize];
         if self.outcome(at) == Outcome::Win {
             moves
@@ -187,8 +205,7 @@ impl<'a> Playout<'a> {
     /// From a drawn vertex, the first word into another drawn vertex, which is the only kind of
     /// move that does not hand the opponent a win.
     fn drawing_move(&self, at: u32) -> Option<&u32> {
-        self.moves
-            .of(at)
+        self.moves(at)
             .iter()
             .find(|word| self.outcome(self.to(**word)) == Outcome::Draw)
     }
