@@ -119,20 +119,17 @@ pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option
     })
 }
 
-/// Runs of a size whose time is below this are repeated, and their median taken.
+/// Runs of a size whose time is below this are made three times, longer ones twice.
 const SHORT_RUN: f64 = 0.2;
 
 /// How many runs measure a size steadily, given what the first took of `resource`: three for a
-/// short time, which a moment's noise can double; one for a long time or for memory.
+/// short time, which a moment's noise can double, two for a longer one, and the least of them is
+/// taken, since other programs on the machine only ever add time; one for memory, which noise
+/// does not change.
 pub fn runs_needed(resource: Resource, first: f64) -> usize {
-    match resource == Resource::Time && first < SHORT_RUN {
-        true => 3,
-        false => 1,
+    match (resource, first < SHORT_RUN) {
+        (Resource::Time, true) => 3,
+        (Resource::Time, false) => 2,
+        (Resource::Memory, _) => 1,
     }
-}
-
-/// The middle of `values`: the median of three runs, say, where one was slowed down.
-pub fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
 }

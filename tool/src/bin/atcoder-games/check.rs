@@ -74,19 +74,6 @@ impl Solution<'_> {
         process::run(self.command, stdin, &limits.options()).map_err(Trouble::Solution)
     }
 
-    /// The CPU time of a run on `input` that may go on to [`BEYOND_THE_LIMIT`] times the time
-    /// limit; None if it is stopped all the same. At the smallest failing size, where the time
-    /// is about the limit, this is the largest time that can be measured, and the one that
-    /// noise and the lower terms of a growth (reading the input, say) disturb least.
-    fn time_beyond_limit(&self, input: &Input) -> Result<Option<f64>, Trouble> {
-        let limits = Limits {
-            time: self.limits.time * BEYOND_THE_LIMIT,
-            ..self.limits
-        };
-        let run = self.run_under(input, &limits)?;
-        Ok(run.stopped.is_none().then_some(run.cpu.as_secs_f64()))
-    }
-
     /// Judges the solution on `input` against this crate's answer. A time-out is confirmed by a
     /// second run, and only reported if that one times out too: a right, fast solution never
     /// fails because the machine was busy for a moment.
@@ -99,44 +86,70 @@ impl Solution<'_> {
         Ok(judge(&expected, &self.run(input)?, &self.limits))
     }
 
-    /// What a run takes of `resource`.
-    fn measure(&self, resource: Resource, input: &Input) -> Result<f64, Trouble> {
-        let run = self.run(input)?;
-        Ok(match resource {
+    /// What a run on `input` under `limits` takes of `resource`, and whether it was stopped.
+    fn measure(
+        &self,
+        resource: Resource,
+        input: &Input,
+        limits: &Limits,
+    ) -> Result<(f64, bool), Trouble> {
+        let run = self.run_under(input, limits)?;
+        let value = match resource {
             Resource::Time => run.cpu.as_secs_f64(),
             Resource::Memory => run.peak_memory as f64,
-        })
+        };
+        Ok((value, run.stopped.is_some()))
     }
 
-    /// What runs take of `resource` on `input`: the median of as many runs as
-    /// [`growth::runs_needed`] says.
-    fn measure_steadily(&self, resource: Resource, input: &Input) -> Result<f64, Trouble> {
-        let mut values = vec![self.measure(resource, input)?];
-        for _ in 1..growth::runs_needed(resource, values[0]) {
-            values.push(self.measure(resource, input)?);
+    /// What runs on `input` under `limits` take of `resource`: the least of as many runs as
+    /// [`growth::runs_needed`] says, of those that were not stopped; None if all were.
+    fn measure_steadily(
+        &self,
+        resource: Resource,
+        input: &Input,
+        limits: &Limits,
+    ) -> Result<Option<f64>, Trouble> {
+        let (first, stopped) = self.measure(resource, input, limits)?;
+        let mut least = (!stopped).then_some(first);
+        for _ in 1..growth::runs_needed(resource, first) {
+            let (value, stopped) = self.measure(resource, input, limits)?;
+            if !stopped {
+                least = Some(least.map_or(value, |least| least.min(value)));
+            }
         }
-        Ok(growth::median(values))
+        Ok(least)
     }
 
     /// How the solution's time or memory, whichever `found` ran out of, grows on the family of
     /// the failing input: measured at halves of the smallest failing size, down to where it no
-    /// longer grows over the smallest input's, a time also at the smallest failing size itself
-    /// (see [`Solution::time_beyond_limit`]), and at the judge's largest size.
+    /// longer grows over the smallest input's, and at the judge's largest size. A time is also
+    /// measured at the smallest failing size itself, in runs that may go on to
+    /// [`BEYOND_THE_LIMIT`] times the limit: the time there is about the limit, the largest that
+    /// can be measured, and the one that noise and the lower terms of a growth (reading the
+    /// input, say) disturb least.
     fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Growth>, Trouble> {
         let resource = match found.failure {
             Failure::TimeLimit { blocked: false, .. } => Resource::Time,
             Failure::MemoryLimit { .. } => Resource::Memory,
             _ => return Ok(None),
         };
-        let baseline = self.measure_steadily(resource, &origin.input(1))?;
+        let limits = &self.limits;
+        let baseline = self.measure_steadily(resource, &origin.input(1), limits)?;
+        let baseline = baseline.unwrap_or_default();
         let mut points = Vec::new();
+        let beyond = Limits {
+            time: limits.time * BEYOND_THE_LIMIT,
+            ..*limits
+        };
         if resource == Resource::Time
-            && let Some(time) = self.time_beyond_limit(&found.input)?
+            && let Some(time) = self.measure_steadily(resource, &found.input, &beyond)?
         {
             points.push((found.input.size(), time));
         }
         for size in growth::sizes_below(found.input.size(), GROWTH_SIZES) {
-            let value = self.measure_steadily(resource, &origin.input(size))?;
+            let Some(value) = self.measure_steadily(resource, &origin.input(size), limits)? else {
+                continue;
+            };
             points.push((size, value));
             if !growth::measurable(resource, value, baseline) {
                 break;
