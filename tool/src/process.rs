@@ -75,6 +75,10 @@ pub struct Run {
     /// started the program, at the moment it did, so it is left out when it is no more than
     /// this process's own peak (see [`peak_memory`]).
     pub peak_memory: u64,
+    /// `ru_maxrss` as `wait4` reports it, in bytes: the program's peak, or this process's
+    /// memory when it started the program if that was more. What a launcher that holds little
+    /// measures.
+    pub max_rss: u64,
 }
 
 impl Run {
@@ -232,6 +236,7 @@ pub fn run(
         wall,
         cpu: time(usage.ru_utime) + time(usage.ru_stime),
         peak_memory: peak_memory(usage.ru_maxrss as u64 * 1024, watched.peak_memory),
+        max_rss: usage.ru_maxrss as u64 * 1024,
     })
 }
 

@@ -26,6 +26,7 @@ fn ended(status: ExitStatus, stdout: &str) -> Run {
         wall: Duration::from_millis(5),
         cpu: Duration::from_millis(4),
         peak_memory: 1 << 20,
+        max_rss: 1 << 20,
     }
 }
 

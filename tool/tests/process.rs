@@ -72,6 +72,7 @@ fn a_run_reports_its_cpu_time_and_peak_memory() {
         "{ran:?}"
     );
     assert!(ran.peak_memory >= 100 << 20, "{}", ran.peak_memory);
+    assert!(ran.max_rss >= 100 << 20, "{}", ran.max_rss);
     assert!(ran.peak_memory < 400 << 20, "{}", ran.peak_memory);
 }
 
