@@ -320,17 +320,21 @@ impl Predecessors {
         }
     }
 
-    /// Whether each vertex, in order, has a predecessor.
-    fn entered(&self) -> impl Iterator<Item = bool> {
-        let letters = self.starts.chunks_exact(STARTS_PER_LETTER);
-        letters.flat_map(|starts| starts.windows(2).map(|list| list[0] < list[1]))
+    /// Calls `entered` for each vertex in order with whether it has a predecessor.
+    fn each_entered(&self, mut entered: impl FnMut(bool)) {
+        for starts in self.starts.chunks_exact(STARTS_PER_LETTER) {
+            for list in starts.windows(2) {
+                entered(list[0] < list[1]);
+            }
+        }
     }
 
     /// Vertex `v`'s predecessors.
     #[inline]
     pub fn of(&self, v: u32) -> &[u32] {
         let letter = (v / VERTICES_PER_LETTER) as usize;
-        let at = letter * STARTS_PER_LETTER + (v % VERTICES_PER_LETTER) as usize;
+        // The letters before this one have one entry more each than vertices.
+        let at = v as usize + letter;
         &self.lists[letter][self.starts[at] as usize..self.starts[at + 1] as usize]
     }
 }
@@ -414,10 +418,12 @@ pub fn retrograde_analysis(graph: ReverseGraph) -> Analysis {
     // on. Written without a branch, for dead ends are scattered at random.
     let mut queue = vec![0; VERTICES];
     let mut queued = 0;
-    for ((v, &moves), entered) in (0..).zip(&state).zip(predecessors.entered()) {
+    let mut v = 0;
+    predecessors.each_entered(|entered| {
         queue[queued] = v;
-        queued += usize::from(moves == 0 && entered);
-    }
+        queued += usize::from(state[v as usize] == 0 && entered);
+        v += 1;
+    });
     let mut level_start = vec![0];
     let mut level_end = queued;
     let mut next = 0;
