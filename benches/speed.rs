@@ -35,7 +35,7 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Timed runs per case, after one checked warm-up run.
-const RUNS: usize = 9;
+const RUNS: usize = 21;
 
 /// The argument that turns this benchmark into the launcher of one timed run; see [`launch`].
 const LAUNCH: &str = "--launch";
