@@ -133,3 +133,21 @@ pub fn runs_needed(resource: Resource, first: f64) -> usize {
         (Resource::Memory, _) => 1,
     }
 }
+
+/// What a size takes of `resource`, from as many runs as [`runs_needed`] says: the least that
+/// one not stopped at a limit took; None if every run was stopped. `run` makes one run, and gives
+/// what it took and whether it was stopped.
+pub fn least_of_runs<E>(
+    resource: Resource,
+    mut run: impl FnMut() -> Result<(f64, bool), E>,
+) -> Result<Option<f64>, E> {
+    let (first, stopped) = run()?;
+    let mut least = (!stopped).then_some(first);
+    for _ in 1..runs_needed(resource, first) {
+        let (value, stopped) = run()?;
+        if !stopped {
+            least = Some(least.map_or(value, |least| least.min(value)));
+        }
+    }
+    Ok(least)
+}

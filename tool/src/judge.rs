@@ -24,6 +24,14 @@ impl Limits {
         memory: 1024 << 20,
     };
 
+    /// These limits with `factor` times the time.
+    pub fn with_time_times(&self, factor: u32) -> Self {
+        Self {
+            time: self.time * factor,
+            ..*self
+        }
+    }
+
     /// How to run a program under these limits: it is stopped once over either, or once it has
     /// waited (slept or blocked) three times the time limit on the wall clock.
     pub fn options(&self) -> Options {

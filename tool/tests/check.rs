@@ -265,6 +265,28 @@ fn a_program_that_blocks_is_stopped_on_the_wall_clock() {
     );
 }
 
+#[test]
+fn a_time_out_is_confirmed_by_a_second_run() {
+    // A right solution that loops on its very first run only, as if the machine had stalled.
+    let once = scratch("slow-once");
+    let script = format!(
+        "if [ -e '{}' ]; then exec '{TOOL}' solve lucky7; fi; touch '{}'; while :; do :; done",
+        once.display(),
+        once.display()
+    );
+    let arguments = ["--timeout", "0.3", "--cases", "5", "--seed", "1"];
+    let arguments: Vec<&str> = arguments
+        .into_iter()
+        .chain(["lucky7", "sh", "-c", &script])
+        .collect();
+    let output = check(&arguments);
+    let report = stdout(&output);
+    assert!(once.exists(), "the first run happened");
+    fs::remove_file(&once).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    assert!(report.contains("passed all 5 cases of lucky7"), "{report}");
+}
+
 /// Whether process `pid` is gone (or a zombie, which runs no more).
 fn gone(pid: i32) -> bool {
     let status = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();

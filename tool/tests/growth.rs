@@ -1,7 +1,9 @@
 //! The growth fit on its own: the sizes measured, what counts as measured rather than noise, and
 //! the exponent of made-up measurements.
 
-use atcoder_games_tool::growth::{Resource, fit, measurable, runs_needed, sizes_below};
+use atcoder_games_tool::growth::{
+    Resource, fit, least_of_runs, measurable, runs_needed, sizes_below,
+};
 
 #[test]
 fn sizes_are_halves_of_the_smallest_failing_down_to_one() {
@@ -83,4 +85,45 @@ fn short_times_are_measured_three_times_long_ones_twice_memory_once() {
     assert_eq!(runs_needed(Resource::Time, 0.2), 2);
     assert_eq!(runs_needed(Resource::Time, 1.5), 2);
     assert_eq!(runs_needed(Resource::Memory, 1024.0), 1);
+}
+
+/// What [`least_of_runs`] makes of these runs, (value, stopped) each, and how many it made.
+fn least(resource: Resource, runs: &[(f64, bool)]) -> (Option<f64>, usize) {
+    let mut made = 0;
+    let least = least_of_runs(resource, || {
+        made += 1;
+        Ok::<_, ()>(runs[made - 1])
+    });
+    (least.unwrap(), made)
+}
+
+#[test]
+fn a_size_takes_the_least_of_its_runs_not_stopped() {
+    // A long time is run twice, a short one three times, a memory once.
+    assert_eq!(
+        least(Resource::Time, &[(1.0, false), (0.8, false)]),
+        (Some(0.8), 2)
+    );
+    assert_eq!(
+        least(Resource::Time, &[(0.8, false), (1.0, false)]),
+        (Some(0.8), 2)
+    );
+    let short = [(0.1, false), (0.07, false), (0.09, false)];
+    assert_eq!(least(Resource::Time, &short), (Some(0.07), 3));
+    assert_eq!(least(Resource::Memory, &[(5e6, false)]), (Some(5e6), 1));
+    // A run stopped at a limit says only that it took more: it is left out...
+    assert_eq!(
+        least(Resource::Time, &[(1.0, false), (0.5, true)]),
+        (Some(1.0), 2)
+    );
+    assert_eq!(
+        least(Resource::Time, &[(0.5, true), (1.0, false)]),
+        (Some(1.0), 2)
+    );
+    // ... and if every run was stopped, nothing is measured.
+    assert_eq!(
+        least(Resource::Time, &[(2.0, true), (2.0, true)]),
+        (None, 2)
+    );
+    assert_eq!(least(Resource::Memory, &[(9e9, true)]), (None, 1));
 }

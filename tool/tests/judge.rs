@@ -153,3 +153,10 @@ fn atcoders_limits_run_a_program_with_a_wall_clock_allowance() {
     assert_eq!(options.wall_limit, Some(Duration::from_secs(6)));
     assert_eq!(options.memory_limit, Some(1 << 30));
 }
+
+#[test]
+fn more_time_changes_the_time_limit_only() {
+    let relaxed = LIMITS.with_time_times(3);
+    assert_eq!(relaxed.time, LIMITS.time * 3);
+    assert_eq!(relaxed.memory, LIMITS.memory);
+}

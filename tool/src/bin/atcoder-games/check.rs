@@ -101,23 +101,14 @@ impl Solution<'_> {
         Ok((value, run.stopped.is_some()))
     }
 
-    /// What runs on `input` under `limits` take of `resource`: the least of as many runs as
-    /// [`growth::runs_needed`] says, of those that were not stopped; None if all were.
+    /// What runs on `input` under `limits` take of `resource`: see [`growth::least_of_runs`].
     fn measure_steadily(
         &self,
         resource: Resource,
         input: &Input,
         limits: &Limits,
     ) -> Result<Option<f64>, Trouble> {
-        let (first, stopped) = self.measure(resource, input, limits)?;
-        let mut least = (!stopped).then_some(first);
-        for _ in 1..growth::runs_needed(resource, first) {
-            let (value, stopped) = self.measure(resource, input, limits)?;
-            if !stopped {
-                least = Some(least.map_or(value, |least| least.min(value)));
-            }
-        }
-        Ok(least)
+        growth::least_of_runs(resource, || self.measure(resource, input, limits))
     }
 
     /// How the solution's time or memory, whichever `found` ran out of, grows on the family of
@@ -137,10 +128,7 @@ impl Solution<'_> {
         let baseline = self.measure_steadily(resource, &origin.input(1), limits)?;
         let baseline = baseline.unwrap_or_default();
         let mut points = Vec::new();
-        let beyond = Limits {
-            time: limits.time * BEYOND_THE_LIMIT,
-            ..*limits
-        };
+        let beyond = limits.with_time_times(BEYOND_THE_LIMIT);
         if resource == Resource::Time
             && let Some(time) = self.measure_steadily(resource, &found.input, &beyond)?
         {
