@@ -3,6 +3,8 @@
 //! the smallest input (starting the process) is taken off. As the big_O Python package fits
 //! complexity classes to execution times, but with one free exponent.
 
+use crate::report::with_commas;
+
 /// What is measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Resource {
@@ -25,6 +27,8 @@ impl Resource {
     /// A measured `value` as people read it: `0.48 s`, `512 MiB`.
     pub fn show(self, value: f64) -> String {
         match self {
+            // Hundreds of seconds and more come from a fit: their hundredths mean nothing.
+            Self::Time if value >= 100.0 => format!("{} s", with_commas(value.round() as usize)),
             Self::Time => format!("{value:.2} s"),
             Self::Memory => format!("{:.0} MiB", value / (1024.0 * 1024.0)),
         }

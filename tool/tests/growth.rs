@@ -68,6 +68,8 @@ fn the_fit_finds_the_exponent_over_the_measured_points() {
 #[test]
 fn values_are_shown_as_people_read_them() {
     assert_eq!(Resource::Time.show(1.5), "1.50 s");
+    assert_eq!(Resource::Time.show(99.994), "99.99 s");
+    assert_eq!(Resource::Time.show(3714.63), "3,715 s");
     assert_eq!(Resource::Memory.show(256.0 * 1024.0 * 1024.0), "256 MiB");
     let mib = 1024.0 * 1024.0;
     assert_eq!(Resource::Memory.show_measured(40.0 * mib, 0.0), "40 MiB");
