@@ -138,20 +138,37 @@ pub fn runs_needed(resource: Resource, first: f64) -> usize {
     }
 }
 
-/// What a size takes of `resource`, from as many runs as [`runs_needed`] says: the least that
-/// one not stopped at a limit took; None if every run was stopped. `run` makes one run, and gives
-/// what it took and whether it was stopped.
+/// Two times of a size agree when the larger is at most this much more than the smaller.
+const AGREEING: f64 = 1.1;
+
+/// The most runs made of a size whose times do not agree.
+pub const MOST_RUNS: usize = 5;
+
+/// What a size takes of `resource`: the least that a run not stopped at a limit took; None if
+/// every run was stopped. `run` makes one run, and gives what it took and whether it was
+/// stopped. It is run as many times as [`runs_needed`] says, and then, while the two least times
+/// differ by more than a tenth, again, up to [`MOST_RUNS`]: the least of two runs is only near
+/// the program's own time when the machine was quiet for one of them.
 pub fn least_of_runs<E>(
     resource: Resource,
     mut run: impl FnMut() -> Result<(f64, bool), E>,
 ) -> Result<Option<f64>, E> {
     let (first, stopped) = run()?;
-    let mut least = (!stopped).then_some(first);
-    for _ in 1..runs_needed(resource, first) {
+    let mut values: Vec<f64> = Vec::new();
+    if !stopped {
+        values.push(first);
+    }
+    let mut made = 1;
+    let agreeing = |values: &mut Vec<f64>| {
+        values.sort_by(f64::total_cmp);
+        resource == Resource::Memory || values.len() < 2 || values[1] <= values[0] * AGREEING
+    };
+    while made < runs_needed(resource, first) || (made < MOST_RUNS && !agreeing(&mut values)) {
         let (value, stopped) = run()?;
+        made += 1;
         if !stopped {
-            least = Some(least.map_or(value, |least| least.min(value)));
+            values.push(value);
         }
     }
-    Ok(least)
+    Ok(values.into_iter().reduce(f64::min))
 }

@@ -2,7 +2,7 @@
 //! the exponent of made-up measurements.
 
 use atcoder_games_tool::growth::{
-    Resource, fit, least_of_runs, measurable, runs_needed, sizes_below,
+    MOST_RUNS, Resource, fit, least_of_runs, measurable, runs_needed, sizes_below,
 };
 
 #[test]
@@ -103,15 +103,15 @@ fn least(resource: Resource, runs: &[(f64, bool)]) -> (Option<f64>, usize) {
 fn a_size_takes_the_least_of_its_runs_not_stopped() {
     // A long time is run twice, a short one three times, a memory once.
     assert_eq!(
-        least(Resource::Time, &[(1.0, false), (0.8, false)]),
-        (Some(0.8), 2)
+        least(Resource::Time, &[(1.0, false), (0.95, false)]),
+        (Some(0.95), 2)
     );
     assert_eq!(
-        least(Resource::Time, &[(0.8, false), (1.0, false)]),
-        (Some(0.8), 2)
+        least(Resource::Time, &[(0.95, false), (1.0, false)]),
+        (Some(0.95), 2)
     );
-    let short = [(0.1, false), (0.07, false), (0.09, false)];
-    assert_eq!(least(Resource::Time, &short), (Some(0.07), 3));
+    let short = [(0.1, false), (0.095, false), (0.099, false)];
+    assert_eq!(least(Resource::Time, &short), (Some(0.095), 3));
     assert_eq!(least(Resource::Memory, &[(5e6, false)]), (Some(5e6), 1));
     // A run stopped at a limit says only that it took more: it is left out...
     assert_eq!(
@@ -128,4 +128,30 @@ fn a_size_takes_the_least_of_its_runs_not_stopped() {
         (None, 2)
     );
     assert_eq!(least(Resource::Memory, &[(9e9, true)]), (None, 1));
+}
+
+#[test]
+fn times_that_do_not_agree_are_measured_again() {
+    // The two least of the runs so far must be within a tenth of each other...
+    let settled = [(1.0, false), (0.8, false), (0.85, false)];
+    assert_eq!(least(Resource::Time, &settled), (Some(0.8), 3));
+    let exactly_a_tenth = [(1.1, false), (1.0, false)];
+    assert_eq!(least(Resource::Time, &exactly_a_tenth), (Some(1.0), 2));
+    let short = [(0.1, false), (0.05, false), (0.2, false), (0.054, false)];
+    assert_eq!(least(Resource::Time, &short), (Some(0.05), 4));
+    // ... a run stopped at a limit does not count as one of them...
+    let stopped = [(1.0, false), (0.7, false), (2.0, true), (0.75, false)];
+    assert_eq!(least(Resource::Time, &stopped), (Some(0.7), 4));
+    // ... and a size is run at most MOST_RUNS times.
+    let scattered = [
+        (1.0, false),
+        (2.0, false),
+        (3.0, false),
+        (4.0, false),
+        (5.0, false),
+    ];
+    assert_eq!(scattered.len(), MOST_RUNS);
+    assert_eq!(least(Resource::Time, &scattered), (Some(1.0), MOST_RUNS));
+    // A memory does not vary: it is measured once.
+    assert_eq!(least(Resource::Memory, &[(5e6, false)]), (Some(5e6), 1));
 }
