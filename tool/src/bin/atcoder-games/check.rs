@@ -261,8 +261,9 @@ pub fn run(options: &CheckOptions) -> ExitCode {
             }
             let families = atcoder_games_tool::family::Family::of(problem).len();
             print_out(&format!(
-                "check: {command} passed all {cases} cases of {}, up to {largest} {units}, and {families} worst-case families of {} {units} (seed {seed}), in {:.1} s\n",
+                "check: {command} passed all {cases} cases of {}, up to {} {units}, and {families} worst-case families of {} {units} (seed {seed}), in {:.1} s\n",
                 problem.name(),
+                with_commas(largest),
                 with_commas(JUDGE_MAX),
                 started.elapsed().as_secs_f64(),
                 units = problem.units(),
