@@ -154,21 +154,25 @@ pub fn least_of_runs<E>(
     mut run: impl FnMut() -> Result<(f64, bool), E>,
 ) -> Result<Option<f64>, E> {
     let (first, stopped) = run()?;
-    let mut values: Vec<f64> = Vec::new();
-    if !stopped {
-        values.push(first);
-    }
+    let mut finished: Vec<f64> = (!stopped).then_some(first).into_iter().collect();
     let mut made = 1;
-    let agreeing = |values: &mut Vec<f64>| {
-        values.sort_by(f64::total_cmp);
-        resource == Resource::Memory || values.len() < 2 || values[1] <= values[0] * AGREEING
-    };
-    while made < runs_needed(resource, first) || (made < MOST_RUNS && !agreeing(&mut values)) {
+    while made < runs_needed(resource, first) || (made < MOST_RUNS && !two_least_agree(&finished)) {
         let (value, stopped) = run()?;
         made += 1;
         if !stopped {
-            values.push(value);
+            finished.push(value);
         }
     }
-    Ok(values.into_iter().reduce(f64::min))
+    Ok(finished.into_iter().reduce(f64::min))
+}
+
+/// Whether the two least of `finished` agree, or there are fewer than two to compare (as for a
+/// memory, which is measured once).
+fn two_least_agree(finished: &[f64]) -> bool {
+    let mut sorted = finished.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    match sorted[..] {
+        [least, second, ..] => second <= least * AGREEING,
+        _ => true,
+    }
 }
