@@ -129,12 +129,18 @@ impl Solution<'_> {
         let baseline = baseline.unwrap_or_default();
         let mut points = Vec::new();
         let beyond = limits.with_time_times(BEYOND_THE_LIMIT);
-        let mut time_at_smallest_failing = None;
+        // A time at the smallest failing size measured to its end, over the limit, says more
+        // than where the failing run was stopped.
+        let mut measured_over_the_limit = None;
         if resource == Resource::Time
             && let Some(time) = self.measure_steadily(resource, &found.input, &beyond)?
         {
             points.push((found.input.size(), time));
-            time_at_smallest_failing = Some(time).filter(|&time| time > limits.time.as_secs_f64());
+            measured_over_the_limit = (time > limits.time.as_secs_f64()).then_some(Measured {
+                size: found.input.size(),
+                value: time,
+                stopped_at: None,
+            });
         }
         for size in growth::sizes_below(found.input.size(), GROWTH_SIZES) {
             let Some(value) = self.measure_steadily(resource, &origin.input(size), limits)? else {
@@ -163,15 +169,8 @@ impl Solution<'_> {
                 stopped_at: stopped.then_some(limit),
             }
         };
-        // A time there measured to its end, over the limit, says more than where it was stopped.
-        let smallest_failing = match time_at_smallest_failing {
-            Some(time) => Measured {
-                size: found.input.size(),
-                value: time,
-                stopped_at: None,
-            },
-            None => failing(found.input.size(), &found.failure),
-        };
+        let smallest_failing =
+            measured_over_the_limit.unwrap_or_else(|| failing(found.input.size(), &found.failure));
         let largest = match found.case {
             Case::Family(_) => failing(found.first.size(), &found.first_failure),
             Case::Random(_) => {
