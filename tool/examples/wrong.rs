@@ -19,6 +19,12 @@
 //!   looks at all of the block's moves again instead of counting down: N² steps on a block with
 //!   N moves;
 //! - `shiritori-memory-per-word`: keeps 8 KiB for each word, 1.6 GB for 200,000 words.
+//!
+//! And two that recurse as deep as the game is long, as most memoised solutions do:
+//!
+//! - `lucky7-recursive`: right, and within the judge's 1 GiB stack; an 8 MiB stack is too small
+//!   for it at 200,000 rounds;
+//! - `lucky7-recurses-forever`: calls itself on the same round, until its stack is full.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::Read;
@@ -39,6 +45,7 @@ fn main() {
         "shiritori-rescans-moves" => rescans_moves(&input),
         "shiritori-memory-per-word" => memory_per_word(&input),
         "lucky7-forwards" | "lucky7-crashes-on-8" => lucky7(&input, &bug),
+        "lucky7-recursive" | "lucky7-recurses-forever" => lucky7_recursive(&input, &bug),
         _ => panic!("unknown bug {bug}"),
     };
     print!("{answer}");
@@ -152,6 +159,41 @@ fn lucky7(input: &str, bug: &str) -> String {
         wins = step(wins, round);
     }
     if wins[0] { "Takahashi\n" } else { "Aoki\n" }.to_string()
+}
+
+/// Lucky 7 Battle by memoised recursion over (round, residue), from the first round: as many
+/// frames deep as there are rounds. `lucky7-recurses-forever` calls itself on the same round.
+fn lucky7_recursive(input: &str, bug: &str) -> String {
+    let mut tokens = input.split_ascii_whitespace();
+    let _rounds = tokens.next().expect("N");
+    let digits = tokens.next().expect("S").as_bytes();
+    let players = tokens.next().expect("X").as_bytes();
+    let forever = bug == "lucky7-recurses-forever";
+    // memo[round * 7 + residue]: 0 unknown, 1 Takahashi wins, 2 Aoki wins.
+    let mut memo = vec![0u8; (digits.len() + 1) * 7];
+    fn wins(round: usize, residue: usize, game: (&[u8], &[u8], bool), memo: &mut [u8]) -> bool {
+        let (digits, players, forever) = game;
+        if round == digits.len() {
+            return residue == 0;
+        }
+        if memo[round * 7 + residue] != 0 {
+            return memo[round * 7 + residue] == 1;
+        }
+        let next = if forever { round } else { round + 1 };
+        let digit = usize::from(digits[round] - b'0');
+        let with_digit = wins(next, (10 * residue + digit) % 7, game, memo);
+        let with_zero = wins(next, 10 * residue % 7, game, memo);
+        let won = match players[round] {
+            b'T' => with_digit || with_zero,
+            _ => with_digit && with_zero,
+        };
+        memo[round * 7 + residue] = if won { 1 } else { 2 };
+        won
+    }
+    match wins(0, 0, (digits, players, forever), &mut memo) {
+        true => "Takahashi\n".to_string(),
+        false => "Aoki\n".to_string(),
+    }
 }
 
 /// The words of a Shiritori input, each as its first and last three letters.

@@ -85,8 +85,8 @@ pub fn measurable(resource: Resource, value: f64, baseline: f64) -> bool {
 
 /// The fit keeps the points whose growth over the smallest input's is at least this part of the
 /// largest growth measured: N^k is how a cost grows at large N, where its lower terms (reading the
-/// input, say) and the noise of a short run matter least.
-const FOCUS: f64 = 20.0;
+/// input, say), a runtime's warm-up (a JVM's compiler) and the noise of a short run matter least.
+const FOCUS: f64 = 10.0;
 
 /// Fits `points` (size, value) as `baseline + scale · N^exponent`, by least squares on a log-log
 /// scale over the points that are [`measurable`] and within [`FOCUS`] of the largest; None with

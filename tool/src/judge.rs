@@ -1,46 +1,81 @@
-//! Judging a run as the judge does: a memory limit, a time limit on the CPU time used, a crash,
-//! and the answer compared line by line.
+//! Judging a run as AtCoder does: a memory limit, a time limit on the elapsed time, a stack as
+//! large as the judge's, an output limit, a crash, and the answer compared line by line.
 
-use crate::process::{Options, Run, Stop};
+use crate::process::{self, Options, Run, Stop};
 use std::time::Duration;
 
 /// The judge's limits for one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// CPU time, user and system, of the program and everything it started.
+    /// The time limit, on the time the judge counts: see [`judged_time`].
     pub time: Duration,
     /// Peak resident memory, in bytes.
     pub memory: u64,
+    /// The stack limit (`ulimit -s`), in bytes.
+    pub stack: u64,
 }
 
-/// A program that sleeps or blocks uses no CPU time: it is stopped once it has waited this many
-/// times the time limit on the wall clock.
-const WALL_CLOCK_ALLOWANCE: u32 = 3;
+/// The judge stops a run at this many times the time limit of elapsed time, and reports TLE.
+pub const CUT_OFF: f64 = 1.1;
+
+/// A stack that has reached this share of its limit (in tenths) was what a crash ran out of.
+const STACK_NEARLY_FULL: u64 = 9;
+
+/// Output kept beyond twice the longest right answer before a run is judged OLE, in bytes.
+const OUTPUT_MARGIN: u64 = 1 << 20;
 
 impl Limits {
-    /// AtCoder's: 2 s, 1,024 MiB.
+    /// AtCoder's: 2 s, 1,024 MiB of memory, a 1,024 MiB stack.
     pub const ATCODER: Self = Self {
         time: Duration::from_secs(2),
         memory: 1024 << 20,
+        stack: 1024 << 20,
     };
 
-    /// These limits with `factor` times the time.
-    pub fn with_time_times(&self, factor: u32) -> Self {
+    /// These limits with `factor` times the time and the memory, to measure a run beyond them.
+    pub fn times(&self, factor: u32) -> Self {
         Self {
             time: self.time * factor,
+            memory: self.memory.saturating_mul(u64::from(factor)),
             ..*self
         }
     }
 
-    /// How to run a program under these limits: it is stopped once over either, or once it has
-    /// waited (slept or blocked) three times the time limit on the wall clock.
-    pub fn options(&self) -> Options {
+    /// When the judge stops a run: [`CUT_OFF`] times the time limit.
+    pub fn cut_off(&self) -> Duration {
+        self.time.mul_f64(CUT_OFF)
+    }
+
+    /// How to run a program whose right answer is at most `longest_answer` bytes under these
+    /// limits: with the judge's stack, stopped at the judge's cut-off of time (or, if it waits,
+    /// of wall-clock time), once over the memory limit, or once it has printed more than
+    /// [`Limits::output_limit`].
+    pub fn options(&self, longest_answer: usize) -> Options {
         Options {
-            cpu_limit: Some(self.time),
-            wall_limit: Some(self.time * WALL_CLOCK_ALLOWANCE),
+            time_limit: Some(self.cut_off()),
+            wall_limit: Some(self.cut_off()),
             memory_limit: Some(self.memory),
+            stack: Some(self.stack),
+            output_limit: Some(Self::output_limit(longest_answer)),
             ..Options::default()
         }
+    }
+
+    /// The most output a run whose right answer is at most `longest_answer` bytes may print:
+    /// twice that, and 1 MiB more.
+    pub fn output_limit(longest_answer: usize) -> u64 {
+        2 * longest_answer as u64 + OUTPUT_MARGIN
+    }
+}
+
+/// The time the judge counts for `run`: its elapsed time, as AtCoder measures it, but no more
+/// than its CPU time, which a busy machine does not stretch; for a program that waits (sleeps or
+/// blocks), the elapsed time. So a program whose helper threads (a JVM's compiler and collector)
+/// add CPU time is judged by its wall clock, and one that shares a busy machine by its CPU time.
+pub fn judged_time(run: &Run) -> Duration {
+    match process::waits(run.cpu, run.wall) {
+        true => run.wall,
+        false => run.cpu.min(run.wall),
     }
 }
 
@@ -49,34 +84,70 @@ impl Limits {
 pub enum Failure {
     /// It printed something other than the expected answer.
     WrongAnswer { expected: String, actual: String },
-    /// It ended with a non-zero exit status or was killed by a signal.
-    Crash { status: String, stderr: String },
-    /// It used more CPU time than the limit, this much when it was stopped or ended; or, when
-    /// `blocked` is set, it was stopped on the wall clock first, having waited (or worked too
-    /// slowly) for longer than the limit allows.
-    TimeLimit { cpu: Duration, blocked: bool },
+    /// It ended with a non-zero exit status or was killed by a signal; `stack_full` when its
+    /// stack had (nearly) reached its limit, the likely cause.
+    Crash {
+        status: String,
+        stderr: String,
+        stack_full: bool,
+    },
+    /// Its judged time went over the limit: `time`, or, when `stopped`, at least that much, when
+    /// it was stopped at the judge's cut-off; `blocked` when it was stopped on the wall clock,
+    /// having waited (slept or blocked) rather than worked.
+    TimeLimit {
+        time: Duration,
+        stopped: bool,
+        blocked: bool,
+    },
     /// Its resident memory went over the limit: this much at its peak.
     MemoryLimit { peak: u64 },
+    /// It printed more than the output limit, and was stopped there.
+    OutputLimit { limit: u64 },
 }
 
-impl Failure {
-    /// The kind of failure, as the judge would name it; shrinking keeps to one kind.
-    pub fn kind(&self) -> &'static str {
+/// A verdict of the judge other than AC: what shrinking keeps to, and what the report names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    WrongAnswer,
+    RuntimeError,
+    TimeLimitExceeded,
+    MemoryLimitExceeded,
+    OutputLimitExceeded,
+}
+
+impl Verdict {
+    /// The verdict in words, as the judge would name it.
+    pub fn name(self) -> &'static str {
         match self {
-            Self::WrongAnswer { .. } => "wrong answer",
-            Self::Crash { .. } => "runtime error",
-            Self::TimeLimit { .. } => "time limit exceeded",
-            Self::MemoryLimit { .. } => "memory limit exceeded",
+            Self::WrongAnswer => "wrong answer",
+            Self::RuntimeError => "runtime error",
+            Self::TimeLimitExceeded => "time limit exceeded",
+            Self::MemoryLimitExceeded => "memory limit exceeded",
+            Self::OutputLimitExceeded => "output limit exceeded",
         }
     }
 
-    /// The judge's short name for the kind: WA, RE, TLE or MLE.
-    pub fn verdict(&self) -> &'static str {
+    /// The judge's short name: WA, RE, TLE, MLE or OLE.
+    pub fn abbreviation(self) -> &'static str {
         match self {
-            Self::WrongAnswer { .. } => "WA",
-            Self::Crash { .. } => "RE",
-            Self::TimeLimit { .. } => "TLE",
-            Self::MemoryLimit { .. } => "MLE",
+            Self::WrongAnswer => "WA",
+            Self::RuntimeError => "RE",
+            Self::TimeLimitExceeded => "TLE",
+            Self::MemoryLimitExceeded => "MLE",
+            Self::OutputLimitExceeded => "OLE",
+        }
+    }
+}
+
+impl Failure {
+    /// The judge's verdict on this failure; shrinking keeps to one verdict.
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Self::WrongAnswer { .. } => Verdict::WrongAnswer,
+            Self::Crash { .. } => Verdict::RuntimeError,
+            Self::TimeLimit { .. } => Verdict::TimeLimitExceeded,
+            Self::MemoryLimit { .. } => Verdict::MemoryLimitExceeded,
+            Self::OutputLimit { .. } => Verdict::OutputLimitExceeded,
         }
     }
 }
@@ -91,26 +162,43 @@ pub fn answer_lines(text: &str) -> Vec<&str> {
     lines
 }
 
-/// Judges `run`, made under `limits`, against the `expected` output; None if it is right. The
-/// memory limit is judged first, then the time limit, as a run stopped at one of them may also
-/// have crashed or printed too little.
+/// Judges `run`, made under `limits`, against the `expected` output; None if it is right.
+///
+/// In this order: output beyond the limit, which stopped the run; a stack that reached its
+/// limit, a crash even when that stack took the memory over its limit a moment before; the
+/// memory limit; the time limit; a crash; the answer. A run stopped at a limit may also have
+/// crashed or printed too little.
 pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
+    if run.stopped == Some(Stop::Output) {
+        return Some(Failure::OutputLimit {
+            limit: run.stdout.len() as u64,
+        });
+    }
+    let stack_full = run.peak_stack * 10 >= limits.stack * STACK_NEARLY_FULL;
+    let crashed = run.stopped.is_none() && !run.status.success();
+    let crash = || Failure::Crash {
+        status: run.status.to_string(),
+        stderr: String::from_utf8_lossy(&run.stderr).into_owned(),
+        stack_full,
+    };
+    if stack_full && (crashed || run.stopped == Some(Stop::Memory)) {
+        return Some(crash());
+    }
     if run.stopped == Some(Stop::Memory) || run.peak_memory > limits.memory {
         return Some(Failure::MemoryLimit {
             peak: run.peak_memory,
         });
     }
-    if run.stopped.is_some() || run.cpu > limits.time {
+    let time = judged_time(run);
+    if run.stopped.is_some() || time > limits.time {
         return Some(Failure::TimeLimit {
-            cpu: run.cpu,
+            time,
+            stopped: run.stopped.is_some(),
             blocked: run.stopped == Some(Stop::WallTime),
         });
     }
     if !run.status.success() {
-        return Some(Failure::Crash {
-            status: run.status.to_string(),
-            stderr: String::from_utf8_lossy(&run.stderr).into_owned(),
-        });
+        return Some(crash());
     }
     let actual = String::from_utf8_lossy(&run.stdout);
     (answer_lines(&actual) != answer_lines(expected)).then(|| Failure::WrongAnswer {

@@ -142,6 +142,16 @@ impl Input {
         }
     }
 
+    /// The most bytes a right answer to this input can take: `Takahashi\n` for each word, or
+    /// once.
+    pub fn longest_answer(&self) -> usize {
+        const LONGEST_LINE: usize = "Takahashi\n".len();
+        match self {
+            Self::Shiritori(words) => LONGEST_LINE * words.len(),
+            Self::Lucky7 { .. } => LONGEST_LINE,
+        }
+    }
+
     /// N: words or rounds.
     pub fn size(&self) -> usize {
         match self {
@@ -150,18 +160,19 @@ impl Input {
         }
     }
 
-    /// The input without its word or round number `index` (from 0); None if there is no such
-    /// word or round, or if it is the only one.
-    pub fn without(&self, index: usize) -> Option<Input> {
-        if index >= self.size() || self.size() == 1 {
+    /// The input without `count` of its words or rounds from number `start` (from 0), fewer if
+    /// it has fewer from there; None if it has none from there, or if none would be left.
+    pub fn without(&self, start: usize, count: usize) -> Option<Input> {
+        let end = start.saturating_add(count).min(self.size());
+        if start >= end || end - start == self.size() {
             return None;
         }
         let mut smaller = self.clone();
         match &mut smaller {
-            Self::Shiritori(words) => drop(words.remove(index)),
+            Self::Shiritori(words) => drop(words.drain(start..end)),
             Self::Lucky7 { digits, players } => {
-                digits.remove(index);
-                players.remove(index);
+                digits.replace_range(start..end, "");
+                players.replace_range(start..end, "");
             }
         }
         Some(smaller)

@@ -13,7 +13,8 @@ use std::io::{self, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -29,9 +30,11 @@ pub enum Stdin<'a> {
 /// How a run is bounded and what is kept of it.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// CPU time (user and system, of the program and everything it started) after which the
-    /// program is stopped.
-    pub cpu_limit: Option<Duration>,
+    /// Time after which the program is stopped: once both its CPU time (user and system, of the
+    /// program and everything it started) and its wall-clock time are over it. A judge counts
+    /// elapsed time; a busy machine stretches the wall clock, and helper threads (a JVM's
+    /// compiler and collector) add CPU time that the wall clock does not see.
+    pub time_limit: Option<Duration>,
     /// Wall-clock time after which the program is stopped if it waits, say because it sleeps or
     /// blocks: if it has used less than a tenth of the time as CPU time. A program that works,
     /// but slowly on a busy machine, goes on to its CPU limit, up to ten times this long.
@@ -46,14 +49,20 @@ pub struct Options {
     pub stack: Option<u64>,
     /// Send stdout to `/dev/null` instead of collecting it, as a benchmark wants.
     pub discard_stdout: bool,
+    /// The most bytes of stdout kept: past them the program is stopped, and no more is read.
+    pub output_limit: Option<u64>,
 }
 
 /// The limit at which a run was stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
-    CpuTime,
+    /// Both its CPU time and its wall-clock time went over the time limit.
+    Time,
+    /// It waited (slept or blocked) past the wall-clock limit.
     WallTime,
     Memory,
+    /// It printed more than the output limit.
+    Output,
 }
 
 /// A finished run.
@@ -79,6 +88,9 @@ pub struct Run {
     /// memory when it started the program if that was more. What a launcher that holds little
     /// measures.
     pub max_rss: u64,
+    /// The largest stack of the program's first process seen while limits were watched, in
+    /// bytes (`VmStk`); 0 when nothing was watched.
+    pub peak_stack: u64,
 }
 
 impl Run {
@@ -209,9 +221,21 @@ pub fn run(
             bytes
         })
     };
-    let stdout = read_all(child.stdout.take().map(|pipe| Box::new(pipe) as _));
-    let stderr = read_all(child.stderr.take().map(|pipe| Box::new(pipe) as _));
-    let watched = watch(pid, started, options);
+    // Past the output limit the reader stops, and the watch stops the program: a program that
+    // prints forever fills neither this process's memory nor the time limit.
+    let output_over = Arc::new(AtomicBool::new(false));
+    let kept = options.output_limit.unwrap_or(u64::MAX);
+    let stdout = read_all(child.stdout.take().map(|pipe| {
+        let over = Arc::clone(&output_over);
+        Box::new(Bounded { pipe, kept, over }) as _
+    }));
+    let stderr = read_all(
+        child
+            .stderr
+            .take()
+            .map(|pipe| Box::new(pipe.take(STDERR_KEPT)) as _),
+    );
+    let watched = watch(pid, started, options, &output_over);
     // Whatever happened, nothing of the run is left behind: the group is stopped, and the
     // threads end once its pipes close.
     kill_group(pid);
@@ -237,7 +261,39 @@ pub fn run(
         cpu: time(usage.ru_utime) + time(usage.ru_stime),
         peak_memory: peak_memory(usage.ru_maxrss as u64 * 1024, watched.peak_memory),
         max_rss: usage.ru_maxrss as u64 * 1024,
+        peak_stack: watched.peak_stack,
     })
+}
+
+/// The most bytes of stderr kept: enough for any message, and bounded for a program that
+/// writes there forever.
+const STDERR_KEPT: u64 = 1 << 20;
+
+/// A program's stdout, of which at most `kept` bytes are read: past them `over` is set and the
+/// reading ends, as if the pipe had closed.
+struct Bounded<R> {
+    pipe: R,
+    kept: u64,
+    over: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        if self.kept == 0 {
+            // One byte more than the limit says the program printed too much.
+            let mut probe = [0];
+            if self.pipe.read(&mut probe)? > 0 {
+                self.over.store(true, Ordering::Relaxed);
+            }
+            return Ok(0);
+        }
+        let most = buffer
+            .len()
+            .min(usize::try_from(self.kept).unwrap_or(usize::MAX));
+        let read = self.pipe.read(&mut buffer[..most])?;
+        self.kept -= read as u64;
+        Ok(read)
+    }
 }
 
 /// The list of running process groups, even if a thread panicked while holding it.
@@ -263,10 +319,16 @@ fn peak_memory(reported: u64, watched: u64) -> u64 {
 /// The most resident memory this process's address space has held, in bytes (`VmHWM`); 0 if
 /// `/proc` does not say.
 fn own_address_space_peak() -> u64 {
-    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status_bytes("self", "VmHWM:")
+}
+
+/// A size that `/proc/PROCESS/status` gives in kilobytes after `field`, in bytes; 0 if it does
+/// not say (the process is gone, say).
+fn status_bytes(process: &str, field: &str) -> u64 {
+    let status = fs::read_to_string(format!("/proc/{process}/status")).unwrap_or_default();
     let kilobytes = status
         .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .find_map(|line| line.strip_prefix(field))
         .and_then(|rest| rest.trim().strip_suffix("kB"))
         .and_then(|number| number.trim().parse::<u64>().ok());
     kilobytes.unwrap_or(0) * 1024
@@ -277,19 +339,35 @@ struct Watched {
     stopped: Option<Stop>,
     /// The most resident memory seen, of the program and what it started together.
     peak_memory: u64,
+    /// The largest stack seen of the program's first process.
+    peak_stack: u64,
 }
 
 /// Waits until process `pid` has ended, without reaping it (so that its process group stays
 /// reserved until it is stopped), and stops it at the limits of `options`, which it looks at
 /// from time to time.
-fn watch(pid: libc::pid_t, started: Instant, options: &Options) -> io::Result<Watched> {
+fn watch(
+    pid: libc::pid_t,
+    started: Instant,
+    options: &Options,
+    output_over: &AtomicBool,
+) -> io::Result<Watched> {
     let mut watched = Watched {
         stopped: None,
         peak_memory: 0,
+        peak_stack: 0,
     };
-    let limited = options.cpu_limit.is_some()
+    // A program stopped by the broken pipe of its output, past the limit, was stopped there.
+    let printed_too_much = |mut watched: Watched| {
+        if output_over.load(Ordering::Relaxed) {
+            watched.stopped = Some(Stop::Output);
+        }
+        watched
+    };
+    let limited = options.time_limit.is_some()
         || options.wall_limit.is_some()
-        || options.memory_limit.is_some();
+        || options.memory_limit.is_some()
+        || options.output_limit.is_some();
     if !limited {
         wait_for_end(pid, 0)?;
         return Ok(watched);
@@ -298,22 +376,26 @@ fn watch(pid: libc::pid_t, started: Instant, options: &Options) -> io::Result<Wa
     let mut group = Group::new(pid);
     loop {
         if wait_for_end(pid, libc::WNOHANG)? {
-            return Ok(watched);
+            return Ok(printed_too_much(watched));
         }
         let usage = group.usage();
         watched.peak_memory = watched.peak_memory.max(usage.memory);
-        let over_cpu = options.cpu_limit.is_some_and(|limit| usage.cpu > limit);
+        watched.peak_stack = watched.peak_stack.max(stack_size(pid));
         let elapsed = started.elapsed();
-        let waits = usage.cpu < elapsed / WORKING_SHARE;
+        let over_time = options
+            .time_limit
+            .is_some_and(|limit| usage.cpu > limit && elapsed > limit);
+        let waits = waits(usage.cpu, elapsed);
         let over_wall = options
             .wall_limit
             .is_some_and(|limit| elapsed > limit && (waits || elapsed > limit * WORKING_SHARE));
         let over_memory = options
             .memory_limit
             .is_some_and(|limit| usage.memory > limit);
-        let stop = match (over_memory, over_cpu, over_wall) {
+        let stop = match (over_memory, over_time, over_wall) {
+            _ if output_over.load(Ordering::Relaxed) => Some(Stop::Output),
             (true, _, _) => Some(Stop::Memory),
-            (_, true, _) => Some(Stop::CpuTime),
+            (_, true, _) => Some(Stop::Time),
             (_, _, true) => Some(Stop::WallTime),
             _ => None,
         };
@@ -326,6 +408,17 @@ fn watch(pid: libc::pid_t, started: Instant, options: &Options) -> io::Result<Wa
         thread::sleep(poll);
         poll = (poll * 2).min(LONGEST_POLL);
     }
+}
+
+/// Whether a program that used `cpu` of CPU time in `elapsed` on the wall clock waits (sleeps or
+/// blocks) rather than works: it used less than a tenth of the time.
+pub fn waits(cpu: Duration, elapsed: Duration) -> bool {
+    cpu < elapsed / WORKING_SHARE
+}
+
+/// The size of process `pid`'s stack, in bytes (`VmStk`); 0 if it is gone.
+fn stack_size(pid: libc::pid_t) -> u64 {
+    status_bytes(&pid.to_string(), "VmStk:")
 }
 
 /// What a process group uses at one moment.

@@ -1,7 +1,8 @@
 //! What `atcoder-games check` prints about a failure: the smallest failing input, how it fails,
 //! and what helps to see why: where the answers differ and the right game, what the program
-//! printed when it crashed, how its time or memory grows. No section is longer than
-//! [`SECTION_LINES`], whatever the size of the input; each says how much it left out.
+//! printed when it crashed, how its time or memory grows. Whatever the size of the input, no
+//! section is longer than [`SECTION_LINES`], no line longer than about [`LINE_WIDTH`] characters,
+//! and the whole no larger than [`MOST_BYTES`]; each says how much it left out.
 
 use crate::family::Family;
 use crate::growth::{Fit, Resource};
@@ -10,6 +11,7 @@ use crate::problem::{Input, Problem};
 use crate::search::{Case, Found};
 use std::fmt::Write;
 use std::path::Path;
+use std::time::Duration;
 
 /// The most lines of any section of the report.
 pub const SECTION_LINES: usize = 40;
@@ -22,6 +24,16 @@ pub const EXPLAINED_WORDS: usize = 3;
 
 /// Lines shown from each end of a long stderr.
 pub const SHOWN_STDERR: usize = 5;
+
+/// The longest line of a report, in characters, but for the few that a shortened token leaves
+/// a little longer.
+pub const LINE_WIDTH: usize = 120;
+
+/// The most bytes of a report.
+pub const MOST_BYTES: usize = 16 * 1024;
+
+/// Characters kept from each end of a token too long for its line.
+const TOKEN_ENDS: usize = 20;
 
 /// How the check was run, as the report tells it.
 pub struct Setting<'a> {
@@ -69,6 +81,9 @@ pub struct Growth {
     /// Sizes below the smallest failing one, and what was measured at each.
     pub points: Vec<(usize, f64)>,
     pub fit: Option<Fit>,
+    /// The run at one and a half times the smallest failing size, when it was stopped even with
+    /// four times the limits (measured, it is one of the points).
+    pub stopped_check: Option<Measured>,
     /// The run at the smallest failing size.
     pub smallest_failing: Measured,
     /// The run at the judge's largest size.
@@ -115,32 +130,67 @@ pub fn differences(input: &Input, expected: &str, actual: &str) -> Vec<(Option<u
 fn lines_before_the_input(found: &Found) -> usize {
     match found.case {
         Case::Random(_) => 1,
-        Case::Family(_) => 2,
+        Case::Family(family) => wrapped(&family_line(family)).len() + 1,
     }
 }
 
-/// Whether the report shows `found`'s input in full, in what its first section leaves room for.
+/// The line that introduces a family: its name and what it stresses.
+fn family_line(family: Family) -> String {
+    format!("The family \"{}\": {}", family.name(), family.description())
+}
+
+/// Whether the report shows `found`'s input: for a wrong answer or a crash, where the words or
+/// rounds are what to look at. A run too slow or too large, or that printed too much, is about
+/// the input's size and family, which the report names.
+fn shows_input(found: &Found) -> bool {
+    matches!(
+        found.failure,
+        Failure::WrongAnswer { .. } | Failure::Crash { .. }
+    )
+}
+
+/// Whether the report shows `found`'s input in full, in what its first section leaves room for;
+/// an input not shown in full is saved to a file.
 pub fn shown_in_full(found: &Found) -> bool {
-    found.input.text().lines().count() + lines_before_the_input(found) <= SECTION_LINES
+    let lines = found.input.text().lines().count() + lines_before_the_input(found);
+    let width = found.input.text().lines().map(str::len).max().unwrap_or(0);
+    shows_input(found) && lines <= SECTION_LINES && width <= LINE_WIDTH
 }
 
 /// `failure` in words, after "gives".
 fn how(failure: &Failure, limits: &Limits) -> String {
     let limit = Resource::Time.show(limits.time.as_secs_f64());
+    let time = |time: &Duration| Resource::Time.show(time.as_secs_f64());
     match failure {
         Failure::WrongAnswer { .. } => "a wrong answer (WA)".to_string(),
         Failure::Crash { status, .. } => format!("a runtime error (RE, {status})"),
-        Failure::TimeLimit { blocked: true, cpu } => format!(
-            "no answer (TLE): stopped on the wall clock after {}, having used {} of CPU time",
-            Resource::Time.show(3.0 * limits.time.as_secs_f64()),
-            Resource::Time.show(cpu.as_secs_f64())
+        Failure::TimeLimit {
+            blocked: true,
+            time: waited,
+            ..
+        } => format!(
+            "no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after {}",
+            time(waited)
         ),
-        Failure::TimeLimit { .. } => {
-            format!("time limit exceeded (TLE): more than {limit} of CPU time")
-        }
+        Failure::TimeLimit {
+            time: taken,
+            stopped: true,
+            ..
+        } => format!(
+            "time limit exceeded (TLE): stopped at {}, more than the {limit} limit",
+            time(taken)
+        ),
+        Failure::TimeLimit { time: taken, .. } => format!(
+            "time limit exceeded (TLE): {}, more than the {limit} limit",
+            time(taken)
+        ),
         Failure::MemoryLimit { .. } => format!(
             "memory limit exceeded (MLE): more than {}",
             Resource::Memory.show(limits.memory as f64)
+        ),
+        Failure::OutputLimit { limit } => format!(
+            "output limit exceeded (OLE): it printed more than {}",
+            Resource::Memory.show(*limit as f64)
         ),
     }
 }
@@ -158,36 +208,48 @@ pub fn report<E>(
     let mut text = String::new();
     let command = setting.command;
     let how = how(&found.failure, &setting.limits);
-    let _ = writeln!(text, "check: {command} gives {how} on {name}.");
+    write_wrapped(
+        &mut text,
+        &format!("check: {command} gives {how} on {name}."),
+    );
     let units = input.describe_size();
     // The input shares its section with the lines that say where it comes from.
-    match found.case {
-        Case::Random(case) => {
-            let _ = writeln!(
-                text,
-                "\nSmallest failing input ({units}), shrunk from case {} of {} ({}, seed {}) after {} tries:",
-                case + 1,
-                setting.cases,
-                found.first.describe_size(),
-                setting.seed,
-                found.shrink_steps
-            );
-        }
+    let from = match found.case {
+        Case::Random(case) => format!(
+            "shrunk from case {} of {} ({}, seed {})",
+            case + 1,
+            setting.cases,
+            found.first.describe_size(),
+            setting.seed,
+        ),
         Case::Family(family) => {
-            let _ = writeln!(
-                text,
-                "\nThe family \"{}\": {}\nSmallest failing input ({units} of it), bisected from {} (seed {}) after {} tries:",
-                family.name(),
-                family.description(),
+            let _ = writeln!(text);
+            write_wrapped(&mut text, &family_line(family));
+            let how = match found.origin {
+                Some(_) => "bisected",
+                None => "bisected, then cut down,",
+            };
+            format!(
+                "{how} from {} of it (seed {})",
                 found.first.describe_size(),
-                setting.seed,
-                found.shrink_steps,
-            );
+                setting.seed
+            )
         }
+    };
+    let tries = found.shrink_steps;
+    if shows_input(found) {
+        let _ = writeln!(
+            text,
+            "\nSmallest failing input ({units}), {from} after {tries} tries:"
+        );
+        let shown = SECTION_LINES - lines_before_the_input(found);
+        write_some(&mut text, input.text().lines(), shown, "", "more lines");
+    } else {
+        let _ = writeln!(
+            text,
+            "\nSmallest failing input: {units}, {from} after {tries} tries."
+        );
     }
-    let input_text = input.text();
-    let shown = SECTION_LINES - lines_before_the_input(found);
-    write_some(&mut text, input_text.lines(), shown, "", "more lines");
     match &found.failure {
         Failure::WrongAnswer { expected, actual } => {
             let _ = writeln!(
@@ -213,7 +275,18 @@ pub fn report<E>(
                 write_some(&mut text, game.lines(), SECTION_LINES, "  ", "more lines");
             }
         }
-        Failure::Crash { stderr, .. } => {
+        Failure::Crash {
+            stderr, stack_full, ..
+        } => {
+            if *stack_full {
+                let stack = Resource::Memory.show(setting.limits.stack as f64);
+                write_wrapped(
+                    &mut text,
+                    &format!(
+                        "\nIts stack had grown to the limit of {stack} (--stack; the judge's is 1024 MiB): the recursion may be too deep, or endless."
+                    ),
+                );
+            }
             let _ = writeln!(text, "\nExpected output:");
             let expected = trusted(Asked::Answer)?;
             write_some(
@@ -223,30 +296,120 @@ pub fn report<E>(
                 "  ",
                 "more lines",
             );
-            let _ = writeln!(text, "\nWhat it printed on stderr:");
-            // Where a message is depends on the language: first (Rust's panics) or last
-            // (Python's tracebacks); of a long stderr, both ends are shown.
-            let lines: Vec<&str> = stderr.lines().collect();
-            if lines.len() > 2 * SHOWN_STDERR {
-                let (head, tail) = (&lines[..SHOWN_STDERR], &lines[lines.len() - SHOWN_STDERR..]);
-                write_some(&mut text, head.iter().copied(), usize::MAX, "  ", "");
-                let left_out = lines.len() - 2 * SHOWN_STDERR;
-                let _ = writeln!(text, "  ... ({left_out} lines left out)");
-                write_some(&mut text, tail.iter().copied(), usize::MAX, "  ", "");
-            } else {
-                write_some(&mut text, lines.into_iter(), usize::MAX, "  ", "");
-            }
+            write_stderr(&mut text, stderr);
         }
-        Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } => {
+        Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
             if let Some(growth) = growth {
                 write_growth(&mut text, growth, problem);
             }
         }
     }
+    let mut text = bounded(&text);
     if let Some(path) = setting.saved {
         let _ = writeln!(text, "\nThe input is saved in {}.", path.display());
     }
     Ok(text)
+}
+
+/// What a crashed program printed on stderr, if anything. Where a message is depends on the
+/// language: first (Rust's panics) or last (Python's tracebacks); of a long stderr, both ends
+/// are shown.
+fn write_stderr(text: &mut String, stderr: &str) {
+    let lines: Vec<&str> = stderr.lines().collect();
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(text, "\nWhat it printed on stderr:");
+    if lines.len() > 2 * SHOWN_STDERR {
+        let (head, tail) = (&lines[..SHOWN_STDERR], &lines[lines.len() - SHOWN_STDERR..]);
+        write_some(text, head.iter().copied(), usize::MAX, "  ", "");
+        let left_out = lines.len() - 2 * SHOWN_STDERR;
+        let _ = writeln!(text, "  ... ({left_out} lines left out)");
+        write_some(text, tail.iter().copied(), usize::MAX, "  ", "");
+    } else {
+        write_some(text, lines.into_iter(), usize::MAX, "  ", "");
+    }
+}
+
+/// Writes `prose` (which may start with a newline) as [`wrapped`] lines.
+fn write_wrapped(text: &mut String, prose: &str) {
+    for line in wrapped(prose) {
+        let _ = writeln!(text, "{line}");
+    }
+}
+
+/// `prose` as lines of at most [`LINE_WIDTH`] characters, broken between words (a word longer
+/// than that stands on a line of its own).
+fn wrapped(prose: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in prose.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split(' ') {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > LINE_WIDTH {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` within the report's bounds: each line of more than [`LINE_WIDTH`] characters with its
+/// long tokens shown by their ends, and cut if that is not enough; and all of it within
+/// [`MOST_BYTES`] (less room for the line that says where the input is saved), cut at a line's
+/// end with a line that says so.
+fn bounded(text: &str) -> String {
+    const ROOM_FOR_THE_END: usize = 512;
+    let mut bounded = String::new();
+    for line in text.lines() {
+        let line = shortened(line);
+        if bounded.len() + line.len() + 1 > MOST_BYTES - ROOM_FOR_THE_END {
+            let left_out = text.len() - bounded.len();
+            let _ = writeln!(
+                bounded,
+                "... (the report stops here, {} bytes short of its end)",
+                with_commas(left_out)
+            );
+            break;
+        }
+        let _ = writeln!(bounded, "{line}");
+    }
+    bounded
+}
+
+/// `line` in at most about [`LINE_WIDTH`] characters: each token too long for it shown by its
+/// ends and the number of characters left out between them, and the line cut if it is still too
+/// long.
+pub fn shortened(line: &str) -> String {
+    let characters = line.chars().count();
+    if characters <= LINE_WIDTH {
+        return line.to_string();
+    }
+    let tokens: Vec<String> = line
+        .split(' ')
+        .map(|token| {
+            let length = token.chars().count();
+            if length <= 3 * TOKEN_ENDS {
+                return token.to_string();
+            }
+            let head: String = token.chars().take(TOKEN_ENDS).collect();
+            let tail: String = token.chars().skip(length - TOKEN_ENDS).collect();
+            let left_out = with_commas(length - 2 * TOKEN_ENDS);
+            format!("{head}...({left_out} characters)...{tail}")
+        })
+        .collect();
+    let line = tokens.join(" ");
+    let characters = line.chars().count();
+    if characters <= LINE_WIDTH + 2 * TOKEN_ENDS {
+        return line;
+    }
+    let kept: String = line.chars().take(LINE_WIDTH - 2 * TOKEN_ENDS).collect();
+    let left_out = with_commas(characters - (LINE_WIDTH - 2 * TOKEN_ENDS));
+    format!("{kept}... ({left_out} more characters)")
 }
 
 /// The growth section: the exponent, the sizes measured, the smallest failing size and the
@@ -265,12 +428,12 @@ fn write_growth(text: &mut String, growth: &Growth, problem: Problem) {
                 fit.exponent
             );
         }
-        None => {
-            let _ = writeln!(
-                text,
+        None => write_wrapped(
+            text,
+            &format!(
                 "Its {noun} could not be measured below the smallest failing size: it does not grow enough over the smallest input's."
-            );
-        }
+            ),
+        ),
     }
     let measured = |value: f64| resource.show_measured(value, growth.baseline);
     let shown: Vec<String> = growth
@@ -279,11 +442,13 @@ fn write_growth(text: &mut String, growth: &Growth, problem: Problem) {
         .rev()
         .map(|&(size, value)| format!("{} at {}", measured(value), with_commas(size)))
         .collect();
-    let _ = writeln!(
+    write_wrapped(
         text,
-        "Measured: {} {units} ({} for the smallest input).",
-        shown.join(", "),
-        resource.show_measured(growth.baseline, 0.0)
+        &format!(
+            "Measured: {} {units} ({} for the smallest input).",
+            shown.join(", "),
+            resource.show_measured(growth.baseline, 0.0)
+        ),
     );
     let at = |run: Measured| {
         let value = resource.show(run.value);
@@ -300,12 +465,20 @@ fn write_growth(text: &mut String, growth: &Growth, problem: Problem) {
             .unwrap_or_default();
         format!("{} {units}: {measured}{expected}", with_commas(run.size))
     };
-    let _ = writeln!(
+    if let Some(check) = growth.stopped_check {
+        write_wrapped(
+            text,
+            &format!("Checked at {}, with four times the limits.", at(check)),
+        );
+    }
+    write_wrapped(
         text,
-        "The smallest failing size of the family \"{}\" is {}; at {}.",
-        growth.family.name(),
-        at(growth.smallest_failing),
-        at(growth.largest)
+        &format!(
+            "The smallest failing size of the family \"{}\" is {}; at {}.",
+            growth.family.name(),
+            at(growth.smallest_failing),
+            at(growth.largest)
+        ),
     );
 }
 

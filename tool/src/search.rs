@@ -4,14 +4,16 @@
 //! shrinking, or for a family by bisecting its size.
 
 use crate::family::Family;
-use crate::judge::Failure;
+use crate::judge::{Failure, Verdict};
 use crate::problem::{Generated, Input, JUDGE_MAX, Origin, Problem};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use std::time::{Duration, Instant};
 
-/// The largest failing input whose words or rounds shrinking drops one by one: the largest
-/// small one, a dictionary of 24 words each listed twice.
-const DROPPED_ONE_BY_ONE: usize = 48;
+/// The largest input too slow or too large that shrinking cuts down word by word or round by
+/// round: the largest small one, a dictionary of 24 words each listed twice. A larger one is
+/// about its size, which bisection finds.
+const CUT_DOWN_WHEN_SLOW: usize = 48;
 
 /// What the search reports as it goes.
 pub enum Progress<'a> {
@@ -82,26 +84,125 @@ impl Shrunk {
             steps: 0,
         }
     }
+
+    /// Tries `candidate` with `test`, keeping it if it fails with the same verdict; says
+    /// whether it did.
+    fn try_smaller<E>(
+        &mut self,
+        candidate: Generated,
+        test: &mut impl FnMut(&Input) -> Result<Option<Failure>, E>,
+        progress: &mut impl FnMut(Progress),
+    ) -> Result<bool, E> {
+        self.steps += 1;
+        match test(&candidate.input)? {
+            Some(found) if found.verdict() == self.failure.verdict() => {
+                (self.input, self.failure) = (candidate.input, found);
+                self.origin = candidate.origin;
+                progress(Progress::Shrinking {
+                    steps: self.steps,
+                    input: &self.input,
+                });
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
 }
 
-/// How a search goes: how many cases, from which random seed, and how many smaller inputs
-/// shrinking may try at most (each may take a run up to the time limit).
+/// How a search goes: how many cases, from which random seed, how many smaller inputs
+/// shrinking may try at most (each may take a run up to the time limit), and how long cutting
+/// words or rounds out of a failing input may take.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan {
     pub cases: usize,
     pub seed: u64,
     pub max_shrink_steps: usize,
+    pub cut_down_time: Duration,
 }
 
 impl Plan {
-    /// `cases` cases from `seed`, shrinking for up to 2,000 smaller inputs.
+    /// `cases` cases from `seed`, shrinking for up to 2,000 smaller inputs, cutting down for up
+    /// to a minute.
     pub fn new(cases: usize, seed: u64) -> Self {
         Self {
             cases,
             seed,
             max_shrink_steps: 2_000,
+            cut_down_time: Duration::from_secs(60),
         }
     }
+}
+
+/// Whether a failure is worth cutting down word by word or round by round: a wrong answer, a
+/// crash or too much output, which a few words or rounds show; or a time or memory limit on a
+/// small input (a hang), not on a large one, which is about its size.
+fn worth_cutting_down(failure: &Failure, input: &Input) -> bool {
+    match failure.verdict() {
+        Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded => {
+            input.size() <= CUT_DOWN_WHEN_SLOW
+        }
+        _ => true,
+    }
+}
+
+/// Cuts out of `input` the words or rounds that its failure does not need, as delta debugging
+/// does: halves first, then quarters, and so on down to single words or rounds, passed over
+/// again until no single one can go, or `max_tries` smaller inputs were tried, or `deadline`
+/// came. `fails` says whether a smaller input still fails the same way (and keeps it if it
+/// likes). A failure that needs four words of 80,000 is found in a few hundred tries, not
+/// 80,000. Returns the input cut down.
+pub fn cut_down<E>(
+    input: Input,
+    max_tries: usize,
+    deadline: Instant,
+    mut fails: impl FnMut(&Input) -> Result<bool, E>,
+) -> Result<Input, E> {
+    let (mut current, mut tries) = (input, 0);
+    let mut chunk = (current.size() / 2).max(1);
+    loop {
+        let mut start = 0;
+        let mut cut = false;
+        while start < current.size() {
+            if tries >= max_tries || Instant::now() >= deadline {
+                return Ok(current);
+            }
+            let Some(candidate) = current.without(start, chunk) else {
+                break;
+            };
+            tries += 1;
+            match fails(&candidate)? {
+                true => (current, cut) = (candidate, true),
+                false => start += chunk,
+            }
+        }
+        match chunk {
+            1 if !cut => return Ok(current),
+            1 => {}
+            _ => chunk /= 2,
+        }
+    }
+}
+
+/// Cuts `shrunk` down with [`cut_down`], within `plan`'s budgets, by `try_smaller`.
+fn cut_down_shrunk<E>(
+    shrunk: &mut Shrunk,
+    plan: &Plan,
+    mut try_smaller: impl FnMut(&mut Shrunk, Generated) -> Result<bool, E>,
+) -> Result<(), E> {
+    let budget = plan.max_shrink_steps.saturating_sub(shrunk.steps);
+    let deadline = Instant::now() + plan.cut_down_time;
+    let input = shrunk.input.clone();
+    cut_down(input, budget, deadline, |candidate| {
+        let input = candidate.clone();
+        try_smaller(
+            shrunk,
+            Generated {
+                input,
+                origin: None,
+            },
+        )
+    })?;
+    Ok(())
 }
 
 /// Runs the cases of `plan` for `problem` through `test`, which judges a solution on one input
@@ -119,6 +220,7 @@ pub fn search<E>(
         cases,
         seed,
         max_shrink_steps,
+        ..
     } = plan;
     let mut seed_bytes = [0; 32];
     seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
@@ -143,23 +245,9 @@ pub fn search<E>(
         let Some(first_failure) = test(&first)? else {
             continue;
         };
-        let kind = first_failure.kind();
         let mut shrunk = Shrunk::from_first(&first, &first_failure, origin);
-        // Tries `candidate`, keeping it if it fails the same way; says whether it did.
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
-            shrunk.steps += 1;
-            match test(&candidate.input)? {
-                Some(found) if found.kind() == kind => {
-                    (shrunk.input, shrunk.failure) = (candidate.input, found);
-                    shrunk.origin = candidate.origin;
-                    progress(Progress::Shrinking {
-                        steps: shrunk.steps,
-                        input: &shrunk.input,
-                    });
-                    Ok(true)
-                }
-                _ => Ok(false),
-            }
+            shrunk.try_smaller(candidate, &mut test, &mut progress)
         };
         // proptest's own shrinking loop: simplify while the input still fails, step back
         // (complicate) when it passes, until neither moves.
@@ -171,21 +259,9 @@ pub fn search<E>(
             };
         }
         // proptest drops each word or round once, early on, when others may still have needed
-        // it: drop again what the failure no longer needs, so that no input with one word or
-        // round fewer fails the same way. Only from small inputs: a large one shrinks by
-        // bisecting its size, and dropping its words one by one would take as many runs.
-        let mut next = 0;
-        while shrunk.input.size() <= DROPPED_ONE_BY_ONE && shrunk.steps < max_shrink_steps {
-            let Some(input) = shrunk.input.without(next) else {
-                break;
-            };
-            let candidate = Generated {
-                input,
-                origin: None,
-            };
-            if !try_smaller(&mut shrunk, candidate)? {
-                next += 1;
-            }
+        // it: cut out again what the failure no longer needs.
+        if worth_cutting_down(&shrunk.failure, &shrunk.input) {
+            cut_down_shrunk(&mut shrunk, &plan, &mut try_smaller)?;
         }
         let case = Case::Random(case);
         return Ok(Conclusion::Failed(Box::new(Found::new(
@@ -202,25 +278,26 @@ pub fn search<E>(
         let Some(first_failure) = test(&first)? else {
             continue;
         };
-        let kind = first_failure.kind();
         let mut shrunk = Shrunk::from_first(&first, &first_failure, Some(origin));
+        let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
+            shrunk.try_smaller(candidate, &mut test, &mut progress)
+        };
         // The smallest size of the family that fails the same way lies in (passing, failing].
         let (mut passing, mut failing) = (0, first.size());
         while failing - passing > 1 && shrunk.steps < max_shrink_steps {
             let size = passing + (failing - passing) / 2;
-            let candidate = origin.input(size);
-            shrunk.steps += 1;
-            match test(&candidate)? {
-                Some(found) if found.kind() == kind => {
-                    failing = size;
-                    (shrunk.input, shrunk.failure) = (candidate, found);
-                    progress(Progress::Shrinking {
-                        steps: shrunk.steps,
-                        input: &shrunk.input,
-                    });
-                }
-                _ => passing = size,
+            let candidate = Generated {
+                input: origin.input(size),
+                origin: Some(origin),
+            };
+            match try_smaller(&mut shrunk, candidate)? {
+                true => failing = size,
+                false => passing = size,
             }
+        }
+        // Then the words or rounds that a wrong answer or a crash does not need.
+        if worth_cutting_down(&shrunk.failure, &shrunk.input) {
+            cut_down_shrunk(&mut shrunk, &plan, &mut try_smaller)?;
         }
         let case = Case::Family(family);
         return Ok(Conclusion::Failed(Box::new(Found::new(

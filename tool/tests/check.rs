@@ -7,7 +7,7 @@
 
 mod common;
 
-use atcoder_games_tool::contract::usage_error;
+use atcoder_games_tool::contract::{self, usage_error};
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{TOOL, check, check_wrong, sample, scratch, stdout, tool, wrong_command};
 use std::fs;
@@ -61,8 +61,9 @@ fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String)
     let output = check_wrong(&options, bug);
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
+    let head = &common::paragraphs(&report)[0];
     assert!(
-        report.contains(&format!("gives {kind} on {problem}")),
+        head.contains(&format!("gives {kind}")) && head.ends_with(&format!(" on {problem}.")),
         "{bug}: {report}"
     );
     let input = fs::read_to_string(&saved).expect("the input is saved");
@@ -72,10 +73,17 @@ fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String)
         size <= most,
         "{bug}: {size} is more than a handful:\n{input}"
     );
-    assert!(
-        report.contains(&input),
-        "the report shows the input: {report}"
-    );
+    // A wrong answer or a crash shows the input; a time-out gives its size.
+    match kind.contains("(TLE)") {
+        false => assert!(
+            report.contains(&input),
+            "the report shows the input: {report}"
+        ),
+        true => assert!(
+            report.contains(&format!("Smallest failing input: {size} word")),
+            "{report}"
+        ),
+    }
     (report, input)
 }
 
@@ -148,7 +156,7 @@ fn crashes_and_hangs_are_caught_and_real() {
     let (_, input) = caught(
         "shiritori",
         "shiritori-hangs-on-draws",
-        "time limit exceeded (TLE): more than 0.30 s of CPU time",
+        "time limit exceeded (TLE): stopped at",
         2,
     );
     let (ran, _) = replay("shiritori", "shiritori-hangs-on-draws", &input);
@@ -174,7 +182,18 @@ fn usage_errors_exit_with_2() {
             &["--cases", "0", "lucky7", "x"],
             "invalid value '0' for '--cases",
         ),
-        (&["--seed", "-1", "lucky7", "x"], "unexpected argument '-1'"),
+        (
+            &["--seed", "-1", "lucky7", "x"],
+            "invalid value '-1' for '--seed",
+        ),
+        (
+            &["--timeout", "-1", "lucky7", "x"],
+            "invalid value '-1' for '--timeout <SECONDS>': expected a positive number of seconds",
+        ),
+        (
+            &["--save", "/no/such/folder/input.txt", "lucky7", "true"],
+            "cannot save to /no/such/folder/input.txt: No such file or directory",
+        ),
         (
             &["--timeout", "0", "lucky7", "x"],
             "invalid value '0' for '--timeout <SECONDS>': expected a positive number of seconds",
@@ -186,12 +205,20 @@ fn usage_errors_exit_with_2() {
         ),
         (
             &["lucky7", "/no/such/program"],
-            "cannot start /no/such/program",
+            "cannot start /no/such/program: no such program",
+        ),
+        (
+            &["lucky7", "nosuchcommand", "--flag"],
+            "error: cannot start nosuchcommand: no such program, or it is not executable",
         ),
     ] {
         let message = usage_error(&check(arguments));
         assert!(message.contains(expected), "{arguments:?}: {message}");
     }
+    // `help --help` is the help.
+    let help = tool(&["help", "--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("Usage: atcoder-games <COMMAND>"));
     let help = check(&["--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(stdout(&help).contains("Usage: atcoder-games check [OPTIONS] <PROBLEM> <CMD>..."));
@@ -234,7 +261,8 @@ fn a_failure_only_on_large_inputs_is_shrunk_by_its_size_and_shown_in_part() {
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(
-        report.contains("gives a runtime error (RE, exit status: 101) on shiritori"),
+        common::paragraphs(&report)[0]
+            .contains("gives a runtime error (RE, exit status: 101) on shiritori"),
         "{report}"
     );
     assert!(
@@ -268,7 +296,9 @@ fn a_program_that_blocks_is_stopped_on_the_wall_clock() {
     let arguments = ["--timeout", "0.2", "--seed", "1", "lucky7", "sleep", "5"];
     let report = stdout(&check(&arguments));
     assert!(
-        report.starts_with("check: sleep 5 gives no answer (TLE): stopped on the wall clock after 0.60 s, having used 0.00 s of CPU time on lucky7.\n"),
+        report.starts_with(
+            "check: sleep 5 gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 0.2"
+        ),
         "{report}"
     );
 }
@@ -376,4 +406,104 @@ fn an_input_too_long_to_show_is_saved_all_the_same() {
     let options = ["--seed", "3", "shiritori"];
     let report = stdout(&check_wrong(&options, "shiritori-draws-as-aoki"));
     assert!(!report.contains("saved"), "{report}");
+}
+
+/// Runs `atcoder-games check` with `arguments` from a shell whose stack limit is an ordinary 8
+/// MiB (its hard limit stays as it is).
+fn check_from_an_8_mib_shell(arguments: &[&str]) -> Run {
+    let quoted: Vec<String> = arguments.iter().map(|part| format!("'{part}'")).collect();
+    let script = format!(
+        "ulimit -S -s 8192; exec '{TOOL}' check {}",
+        quoted.join(" ")
+    );
+    contract::run(&["sh", "-c", &script], "", &Options::default())
+}
+
+#[test]
+fn a_deep_recursion_passes_with_the_judges_stack_and_an_endless_one_is_re() {
+    let recursive = wrong_command("lucky7-recursive");
+    let mut arguments = vec!["--cases", "30", "--seed", "2", "lucky7"];
+    arguments.extend(recursive.iter().map(String::as_str));
+    let output = check_from_an_8_mib_shell(&arguments);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    assert!(report.contains("6 worst-case families of 200,000 rounds"));
+    // The same solution, in the shell's own 8 MiB, crashes at the judge's largest game.
+    let mut small = vec!["--stack", "8", "--cases", "1", "--seed", "2", "lucky7"];
+    small.extend(recursive.iter().map(String::as_str));
+    let output = check_from_an_8_mib_shell(&small);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    let prose = common::paragraphs(&report).join("\n");
+    assert!(
+        prose.contains("gives a runtime error (RE, signal: 6 (SIGABRT))"),
+        "{report}"
+    );
+    // That failing game is thousands of rounds long, and the report keeps to its bounds: its
+    // two long lines are shown by their ends.
+    common::assert_bounded(&report);
+    assert!(report.contains(" characters)..."), "{report}");
+    let forever = wrong_command("lucky7-recurses-forever");
+    let mut arguments = vec!["--cases", "1", "--seed", "2", "lucky7"];
+    arguments.extend(forever.iter().map(String::as_str));
+    let report = stdout(&check_from_an_8_mib_shell(&arguments));
+    let prose = common::paragraphs(&report).join("\n");
+    assert!(prose.contains("gives a runtime error (RE"), "{report}");
+    assert!(
+        prose.contains("Its stack had grown to the limit of 1024 MiB (--stack"),
+        "{report}"
+    );
+}
+
+#[test]
+fn an_endless_printer_is_ole_at_once_and_the_tool_stays_small() {
+    let started = std::time::Instant::now();
+    let arguments = [
+        "check",
+        "--seed",
+        "1",
+        "--cases",
+        "3",
+        "shiritori",
+        "yes",
+        "Draw",
+    ];
+    let output = tool(&arguments, "");
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.starts_with("check: yes Draw gives output limit exceeded (OLE): it printed more than 1 MiB on shiritori.\n"),
+        "{report}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(output.peak_memory < 200 << 20, "{}", output.peak_memory);
+}
+
+#[test]
+fn a_wrong_answer_found_at_the_worst_case_stage_is_cut_down_to_a_handful() {
+    let saved = scratch("worst-case-cut-down");
+    let options = [
+        "--cases",
+        "1",
+        "--seed",
+        "4",
+        "--save",
+        saved.to_str().unwrap(),
+        "shiritori",
+    ];
+    let output = check_wrong(&options, "shiritori-counts-duplicates-once");
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    let prose = common::paragraphs(&report).join("\n");
+    assert!(prose.contains("gives a wrong answer (WA)"), "{report}");
+    assert!(
+        prose.contains("bisected, then cut down, from 200,000 words of it"),
+        "{report}"
+    );
+    let input = fs::read_to_string(&saved).unwrap();
+    fs::remove_file(&saved).unwrap();
+    let size: usize = input.lines().next().unwrap().parse().unwrap();
+    assert!(size <= 8, "{input}");
+    let (ran, right) = replay("shiritori", "shiritori-counts-duplicates-once", &input);
+    assert_ne!(stdout(&ran), right, "{input}");
 }

@@ -1,7 +1,7 @@
-//! Judging a run: the answer compared as the judge compares it, a crash, and the time and
-//! memory limits, which come first.
+//! Judging a run: the answer compared as the judge compares it, a crash, and the time, memory,
+//! stack and output limits, which come first.
 
-use atcoder_games_tool::judge::{Failure, Limits, answer_lines, judge};
+use atcoder_games_tool::judge::{Failure, Limits, Verdict, answer_lines, judge, judged_time};
 use atcoder_games_tool::process::{Run, Stop};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
@@ -10,6 +10,7 @@ use std::time::Duration;
 const LIMITS: Limits = Limits {
     time: Duration::from_secs(2),
     memory: 64 << 20,
+    stack: 16 << 20,
 };
 
 /// A run that exited with `code` after printing `stdout`.
@@ -27,6 +28,7 @@ fn ended(status: ExitStatus, stdout: &str) -> Run {
         cpu: Duration::from_millis(4),
         peak_memory: 1 << 20,
         max_rss: 1 << 20,
+        peak_stack: 128 << 10,
     }
 }
 
@@ -49,7 +51,7 @@ fn the_judge_ignores_trailing_whitespace_and_blank_lines_only() {
         " Aoki\nDraw\n",
     ] {
         let failure = judge(expected, &exited(0, different), &LIMITS).expect("a wrong answer");
-        assert_eq!(failure.kind(), "wrong answer");
+        assert_eq!(failure.verdict(), Verdict::WrongAnswer);
         assert_eq!(
             failure,
             Failure::WrongAnswer {
@@ -64,12 +66,13 @@ fn the_judge_ignores_trailing_whitespace_and_blank_lines_only() {
 #[test]
 fn crashes_and_timeouts_are_told_apart() {
     let crash = judge("Aoki\n", &exited(101, "Aoki\n"), &LIMITS).expect("a crash");
-    assert_eq!(crash.kind(), "runtime error");
+    assert_eq!(crash.verdict(), Verdict::RuntimeError);
     assert_eq!(
         crash,
         Failure::Crash {
             status: "exit status: 101".to_string(),
-            stderr: "boom\n".to_string()
+            stderr: "boom\n".to_string(),
+            stack_full: false,
         }
     );
     let killed = ended(ExitStatus::from_raw(9), "");
@@ -82,34 +85,48 @@ fn crashes_and_timeouts_are_told_apart() {
 #[test]
 fn the_limits_come_first_memory_before_time() {
     let limits = |run: Run| judge("Aoki\n", &run, &LIMITS);
-    // Over the time limit, whether the run was stopped or it ended on its own: CPU time counts.
+    // Over the time limit, whether the run was stopped or it ended on its own.
     let slow = Run {
         cpu: Duration::from_millis(2100),
+        wall: Duration::from_millis(2150),
         ..exited(0, "Aoki\n")
     };
     let expected = Failure::TimeLimit {
-        cpu: Duration::from_millis(2100),
+        time: Duration::from_millis(2100),
+        stopped: false,
         blocked: false,
     };
-    assert_eq!(limits(slow), Some(expected.clone()));
+    assert_eq!(limits(slow), Some(expected));
     let stopped = Run {
-        stopped: Some(Stop::CpuTime),
-        cpu: Duration::from_millis(2100),
+        stopped: Some(Stop::Time),
+        cpu: Duration::from_millis(2300),
+        wall: Duration::from_millis(2250),
         ..ended(ExitStatus::from_raw(9), "")
     };
-    assert_eq!(limits(stopped), Some(expected));
-    assert_eq!(expected_kind(&limits), ("time limit exceeded", "TLE"));
+    let expected = Failure::TimeLimit {
+        time: Duration::from_millis(2250),
+        stopped: true,
+        blocked: false,
+    };
+    assert_eq!(limits(stopped), Some(expected.clone()));
+    assert_eq!(expected.verdict(), Verdict::TimeLimitExceeded);
     // Stopped on the wall clock, with little CPU time: it sleeps or blocks.
     let blocked = Run {
         stopped: Some(Stop::WallTime),
+        wall: Duration::from_millis(2200),
         ..ended(ExitStatus::from_raw(9), "")
     };
-    let Some(Failure::TimeLimit { blocked: true, cpu }) = limits(blocked) else {
+    let Some(Failure::TimeLimit {
+        blocked: true,
+        stopped: true,
+        time,
+    }) = limits(blocked)
+    else {
         panic!("a time-out on the wall clock");
     };
-    assert_eq!(cpu, Duration::from_millis(4));
+    assert_eq!(time, Duration::from_millis(2200), "a wait counts in full");
     // Over the memory limit, whatever else went wrong.
-    for stopped in [Some(Stop::Memory), Some(Stop::CpuTime), None] {
+    for stopped in [Some(Stop::Memory), Some(Stop::Time), None] {
         let large = Run {
             stopped,
             peak_memory: 65 << 20,
@@ -124,39 +141,106 @@ fn the_limits_come_first_memory_before_time() {
         ..ended(ExitStatus::from_raw(9), "")
     };
     let failure = limits(stopped_at_memory).unwrap();
-    assert_eq!(
-        (failure.kind(), failure.verdict()),
-        ("memory limit exceeded", "MLE")
-    );
+    assert_eq!(failure.verdict(), Verdict::MemoryLimitExceeded);
     // Just within both limits, and right.
     let within = Run {
         cpu: Duration::from_secs(2),
+        wall: Duration::from_secs(2),
         peak_memory: 64 << 20,
         ..exited(0, "Aoki\n")
     };
     assert_eq!(limits(within), None);
 }
 
-fn expected_kind(limits: &impl Fn(Run) -> Option<Failure>) -> (&'static str, &'static str) {
-    let failure = limits(Run {
-        cpu: Duration::from_secs(5),
-        ..exited(0, "")
-    })
-    .unwrap();
-    (failure.kind(), failure.verdict())
+#[test]
+fn the_judged_time_is_the_elapsed_time_but_no_more_than_the_cpu_time() {
+    let run = |cpu: u64, wall: u64| Run {
+        cpu: Duration::from_millis(cpu),
+        wall: Duration::from_millis(wall),
+        ..exited(0, "Aoki\n")
+    };
+    // A JVM's helper threads add CPU time: the wall clock counts, as on the judge.
+    assert_eq!(judged_time(&run(2900, 1900)), Duration::from_millis(1900));
+    assert_eq!(judge("Aoki\n", &run(2900, 1900), &LIMITS), None);
+    // A busy machine stretches the wall clock: the CPU time counts.
+    assert_eq!(judged_time(&run(1900, 3000)), Duration::from_millis(1900));
+    // A program that waits is judged by the wall clock.
+    assert_eq!(judged_time(&run(100, 2500)), Duration::from_millis(2500));
+    assert!(judge("Aoki\n", &run(100, 2500), &LIMITS).is_some());
+    assert_eq!(judged_time(&run(300, 2500)), Duration::from_millis(300));
 }
 
 #[test]
-fn atcoders_limits_run_a_program_with_a_wall_clock_allowance() {
-    let options = Limits::ATCODER.options();
-    assert_eq!(options.cpu_limit, Some(Duration::from_secs(2)));
-    assert_eq!(options.wall_limit, Some(Duration::from_secs(6)));
+fn too_much_output_is_ole_and_a_full_stack_makes_a_crash() {
+    let printed = Run {
+        stopped: Some(Stop::Output),
+        stdout: vec![b'D'; 1000],
+        peak_memory: 65 << 20,
+        ..ended(ExitStatus::from_raw(13), "")
+    };
+    let failure = judge("Aoki\n", &printed, &LIMITS).unwrap();
+    assert_eq!(failure, Failure::OutputLimit { limit: 1000 });
+    assert_eq!(failure.verdict(), Verdict::OutputLimitExceeded);
+    // A stack at nine tenths of its limit, and a crash: the stack is named.
+    let overflowed = |peak_stack: u64, stopped: Option<Stop>| Run {
+        stopped,
+        peak_stack,
+        peak_memory: 65 << 20,
+        ..ended(ExitStatus::from_raw(11), "")
+    };
+    let full: u64 = 16 << 20;
+    let nine_tenths = (full * 9).div_ceil(10);
+    for (stack, stopped, full) in [
+        (full, None, true),
+        (nine_tenths, None, true),
+        // The stack that filled the memory too: it would have crashed a moment later.
+        (nine_tenths, Some(Stop::Memory), true),
+        (nine_tenths - 1, None, false),
+    ] {
+        let failure = judge("Aoki\n", &overflowed(stack, stopped), &LIMITS).unwrap();
+        match failure {
+            Failure::Crash { stack_full, .. } => assert_eq!(stack_full, full, "{stack}"),
+            Failure::MemoryLimit { .. } => assert!(!full, "{stack}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    // Stopped at the memory limit with a small stack: MLE.
+    let failure = judge("Aoki\n", &overflowed(1 << 20, Some(Stop::Memory)), &LIMITS);
+    assert_eq!(failure.unwrap().verdict(), Verdict::MemoryLimitExceeded);
+}
+
+#[test]
+fn verdicts_have_the_judges_names() {
+    let all = [
+        (Verdict::WrongAnswer, "wrong answer", "WA"),
+        (Verdict::RuntimeError, "runtime error", "RE"),
+        (Verdict::TimeLimitExceeded, "time limit exceeded", "TLE"),
+        (Verdict::MemoryLimitExceeded, "memory limit exceeded", "MLE"),
+        (Verdict::OutputLimitExceeded, "output limit exceeded", "OLE"),
+    ];
+    for (verdict, name, abbreviation) in all {
+        assert_eq!(
+            (verdict.name(), verdict.abbreviation()),
+            (name, abbreviation)
+        );
+    }
+}
+
+#[test]
+fn atcoders_limits_run_a_program_with_its_cut_off_stack_and_output_limit() {
+    assert_eq!(Limits::ATCODER.stack, 1 << 30);
+    let options = Limits::ATCODER.options(1000);
+    assert_eq!(options.time_limit, Some(Duration::from_millis(2200)));
+    assert_eq!(options.wall_limit, Some(Duration::from_millis(2200)));
     assert_eq!(options.memory_limit, Some(1 << 30));
+    assert_eq!(options.stack, Some(1 << 30));
+    assert_eq!(options.output_limit, Some(2000 + (1 << 20)));
 }
 
 #[test]
-fn more_time_changes_the_time_limit_only() {
-    let relaxed = LIMITS.with_time_times(3);
+fn more_limits_change_the_time_and_the_memory() {
+    let relaxed = LIMITS.times(3);
     assert_eq!(relaxed.time, LIMITS.time * 3);
-    assert_eq!(relaxed.memory, LIMITS.memory);
+    assert_eq!(relaxed.memory, LIMITS.memory * 3);
+    assert_eq!(relaxed.stack, LIMITS.stack);
 }

@@ -1,6 +1,8 @@
 //! The process runner on its own: input, output, exit status, limits, resources, and that it
 //! leaves nothing running.
 
+mod common;
+
 use atcoder_games_tool::process::{Options, Run, RunError, Stdin, Stop, run};
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
@@ -146,15 +148,16 @@ fn a_command_that_cannot_start_is_an_error() {
 
 #[test]
 fn the_wall_clock_stops_a_program_that_waits_not_one_that_works() {
-    // Busy until its CPU limit, beyond the wall-clock limit on a busy machine: it works, so the
-    // CPU limit stops it, as long as it gets more than a seventh of a processor.
+    // Busy until its time limit, beyond the wall-clock limit on a busy machine: it works, so the
+    // time limit stops it, once its CPU time is over it too, as long as it gets more than a
+    // seventh of a processor.
     let options = Options {
-        cpu_limit: Some(Duration::from_millis(200)),
+        time_limit: Some(Duration::from_millis(200)),
         wall_limit: Some(Duration::from_millis(150)),
         ..Options::default()
     };
     let ran = shell("while :; do :; done", Stdin::Bytes(b""), &options);
-    assert_eq!(ran.stopped, Some(Stop::CpuTime), "{ran:?}");
+    assert_eq!(ran.stopped, Some(Stop::Time), "{ran:?}");
     assert!(ran.cpu >= Duration::from_millis(200), "{ran:?}");
     // Asleep, it is stopped on the wall clock, CPU limit or not.
     let ran = shell("sleep 30", Stdin::Bytes(b""), &options);
@@ -181,7 +184,7 @@ fn a_memory_limit_stops_a_program_once_it_is_over() {
 fn the_limits_count_what_the_program_started() {
     // The shell waits for Python, which does the work: its CPU time and its memory count.
     let options = Options {
-        cpu_limit: Some(Duration::from_millis(300)),
+        time_limit: Some(Duration::from_secs(1)),
         memory_limit: Some(100 << 20),
         wall_limit: Some(Duration::from_secs(60)),
         ..Options::default()
@@ -192,6 +195,48 @@ fn the_limits_count_what_the_program_started() {
     assert!(ran.stdout.is_empty(), "{ran:?}");
     let script = "python3 -c 'import time; time.sleep(0.2)\nwhile True: pass'; echo done";
     let ran = shell(script, Stdin::Bytes(b""), &options);
-    assert_eq!(ran.stopped, Some(Stop::CpuTime), "{ran:?}");
+    assert_eq!(ran.stopped, Some(Stop::Time), "{ran:?}");
     assert!(ran.wall < Duration::from_secs(20), "{ran:?}");
+}
+
+#[test]
+fn output_past_its_limit_stops_the_program_and_is_not_kept() {
+    let options = Options {
+        output_limit: Some(1 << 20),
+        ..Options::default()
+    };
+    let started = Instant::now();
+    let ran = shell("yes Draw", Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, Some(Stop::Output), "{:?}", ran.status);
+    assert_eq!(ran.stdout.len(), 1 << 20);
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // Exactly the limit is no more than it.
+    let ran = shell("head -c 1048576 /dev/zero", Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, None);
+    assert!(ran.succeeded());
+    assert_eq!(ran.stdout.len(), 1 << 20);
+}
+
+#[test]
+fn a_program_runs_with_the_stack_it_is_given_and_its_peak_is_seen() {
+    let options = Options {
+        stack: Some(512 << 20),
+        time_limit: Some(Duration::from_secs(60)),
+        ..Options::default()
+    };
+    let ran = shell("ulimit -s", Stdin::Bytes(b""), &options);
+    assert_eq!(String::from_utf8_lossy(&ran.stdout), "524288\n");
+    // A memoised recursion as deep as a game of 200,000 rounds needs far more than 8 MiB.
+    let game = format!("200000\n{}\n{}\n", "7".repeat(200_000), "A".repeat(200_000));
+    let recursive = common::wrong_command("lucky7-recursive");
+    let ran = run(&recursive, Stdin::Bytes(game.as_bytes()), &options).unwrap();
+    assert!(ran.succeeded(), "{}", String::from_utf8_lossy(&ran.stderr));
+    assert!(ran.peak_stack > 16 << 20, "{}", ran.peak_stack);
+    let small = Options {
+        stack: Some(8 << 20),
+        ..options
+    };
+    let ran = run(&recursive, Stdin::Bytes(game.as_bytes()), &small).unwrap();
+    assert!(!ran.succeeded());
+    assert!(ran.peak_stack >= 7 << 20, "{}", ran.peak_stack);
 }

@@ -21,6 +21,7 @@ fn setting(problem: Problem) -> Setting<'static> {
         limits: Limits {
             time: Duration::from_millis(1500),
             memory: 256 << 20,
+            stack: 1 << 30,
         },
         saved: None,
     }
@@ -40,7 +41,8 @@ fn found(input: Input, failure: Failure) -> Found {
 
 fn time_limit(seconds: f64) -> Failure {
     Failure::TimeLimit {
-        cpu: Duration::from_secs_f64(seconds),
+        time: Duration::from_secs_f64(seconds),
+        stopped: false,
         blocked: false,
     }
 }
@@ -146,13 +148,86 @@ fn the_verdicts_say_what_was_over_which_limit() {
         "{text}"
     );
     let blocked = Failure::TimeLimit {
-        cpu: Duration::from_millis(20),
+        time: Duration::from_millis(1650),
+        stopped: true,
         blocked: true,
     };
     let text = reported(Problem::Lucky7, &found(game(3), blocked));
-    assert!(text.starts_with("check: ./a.out gives no answer (TLE): stopped on the wall clock after 4.50 s, having used 0.02 s of CPU time on lucky7.\n"), "{text}");
-    // Without a growth, a time-out says no more than its input.
-    assert!(text.ends_with("\n3\n000\nAAA\n"), "{text}");
+    assert!(text.starts_with("check: ./a.out gives no answer (TLE): it waited (slept or blocked) and was stopped on the\nwall clock after 1.65 s on lucky7.\n"), "{text}");
+    // Without a growth, a time-out says no more than its input's size and where it comes from.
+    assert!(
+        text.ends_with("\nSmallest failing input: 3 rounds, shrunk from case 7 of 300 (3 rounds, seed 42) after 9 tries.\n"),
+        "{text}"
+    );
+    let stopped = Failure::TimeLimit {
+        time: Duration::from_millis(1660),
+        stopped: true,
+        blocked: false,
+    };
+    let text = reported(Problem::Lucky7, &found(game(3), stopped));
+    assert!(text.starts_with("check: ./a.out gives time limit exceeded (TLE): stopped at 1.66 s, more than the 1.50 s limit on\nlucky7.\n"), "{text}");
+    let printed = Failure::OutputLimit { limit: 1 << 20 };
+    let text = reported(Problem::Lucky7, &found(game(3), printed));
+    assert!(text.starts_with("check: ./a.out gives output limit exceeded (OLE): it printed more than 1 MiB on lucky7.\n"), "{text}");
+    assert!(!text.contains("\n000\n"), "{text}");
+    // A crash with a full stack names the stack.
+    let overflowed = Failure::Crash {
+        status: "signal: 11 (SIGSEGV)".into(),
+        stderr: String::new(),
+        stack_full: true,
+    };
+    let text = reported(Problem::Lucky7, &found(game(3), overflowed));
+    assert!(text.contains("\nIts stack had grown to the limit of 1024 MiB (--stack; the judge's is 1024 MiB): the recursion\nmay be too deep, or endless.\n"), "{text}");
+    // An empty stderr gets no heading.
+    assert!(!text.contains("stderr"), "{text}");
+    assert!(
+        text.ends_with("\nExpected output:\n  asked Answer\n  second line\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn long_lines_are_shortened_and_the_report_bounded() {
+    // A Lucky 7 game of 200,000 rounds, found by a crash: its two long lines are shown by their
+    // ends.
+    let digits = "0123456789".repeat(20_000);
+    let players = "AT".repeat(100_000);
+    let input = Input::Lucky7 { digits, players };
+    let failure = Failure::Crash {
+        status: "exit status: 1".into(),
+        stderr: "x".repeat(1_000_000),
+        stack_full: false,
+    };
+    let found = found(input, failure);
+    assert!(!shown_in_full(&found));
+    let text = reported(Problem::Lucky7, &found);
+    assert!(
+        text.contains("\n0123456789012345678901234567...(199,960 characters)...23456789"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nATATATATATATATATATAT...(199,960 characters)...ATATATATATATATATATAT\n"),
+        "{text}"
+    );
+    assert!(text.len() < 4096, "{text}");
+    for line in text.lines() {
+        assert!(line.chars().count() <= 160, "{line}");
+    }
+    // Many long lines stop at 16 KiB, and say so.
+    let wrong = Failure::WrongAnswer {
+        expected: "Aoki\n".repeat(400),
+        actual: "Takahashi\n".repeat(400),
+    };
+    let long_words: Vec<String> = (0..400)
+        .map(|k| format!("{}{k}", "abc".repeat(40)))
+        .collect();
+    let mut found = self::found(Input::Shiritori(long_words), wrong);
+    found.case = Case::Random(3);
+    let text = report(&setting(Problem::Shiritori), &found, None, |_| {
+        Ok::<_, ()>("1. Takahashi: ".to_string() + &"w".repeat(119) + "\n")
+    })
+    .unwrap();
+    assert!(text.len() <= 16 * 1024, "{}", text.len());
 }
 
 /// A Lucky 7 game of `rounds` rounds, all zeros and Aoki's.
@@ -187,6 +262,7 @@ fn a_family_and_its_growth() {
         baseline: 0.001,
         points: vec![(15_000, 0.4), (7_500, 0.1), (3_750, 0.026), (1_875, 0.007)],
         fit: Some(fit),
+        stopped_check: None,
         smallest_failing: stopped(30_000, 1.51, Resource::Time),
         largest: stopped(200_000, 1.52, Resource::Time),
     };
@@ -247,6 +323,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         baseline: 0.0,
         points: vec![(60_000, 470.0 * mib), (30_000, 235.0 * mib)],
         fit: Some(fit),
+        stopped_check: None,
         smallest_failing: stopped(122_000, 1025.0 * mib, Resource::Memory),
         // Paging slowly, it reached the time limit first at the judge's largest size.
         largest: stopped(200_000, 979.0 * mib, Resource::Time),
@@ -283,6 +360,7 @@ fn memory_too_small_to_measure_is_said_so() {
             (500, 8.0 * 1048576.0),
         ],
         fit: None,
+        stopped_check: None,
         smallest_failing: stopped(4_000, 256.0 * 1048576.0, Resource::Memory),
         largest: stopped(200_000, 256.0 * 1048576.0, Resource::Memory),
     };
@@ -379,6 +457,7 @@ fn a_crash_shows_both_ends_of_a_long_stderr() {
         let failure = Failure::Crash {
             status: "exit status: 101".to_string(),
             stderr,
+            stack_full: false,
         };
         let text = reported(
             Problem::Lucky7,

@@ -6,15 +6,16 @@ use atcoder_games_tool::generate::STAR_HUB;
 use atcoder_games_tool::judge::Failure;
 use atcoder_games_tool::oracle::shiritori_winners;
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
-use atcoder_games_tool::search::{Case, Conclusion, Plan, Progress, search};
+use atcoder_games_tool::search::{Case, Conclusion, Plan, Progress, cut_down, search};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A time-out, as the made-up solutions below give it.
 fn time_limit() -> Failure {
     Failure::TimeLimit {
-        cpu: Duration::from_secs(3),
+        time: Duration::from_secs(3),
+        stopped: true,
         blocked: false,
     }
 }
@@ -239,13 +240,17 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
 }
 
 #[test]
-fn an_input_drops_one_word_or_round_but_never_its_last() {
+fn an_input_drops_words_or_rounds_but_never_its_last() {
     let words = |list: &[&str]| Input::Shiritori(list.iter().map(|w| w.to_string()).collect());
     let three = words(&["abc", "bcd", "cde"]);
-    assert_eq!(three.without(1), Some(words(&["abc", "cde"])));
-    assert_eq!(three.without(2), Some(words(&["abc", "bcd"])));
-    assert_eq!(three.without(3), None);
-    assert_eq!(words(&["abc"]).without(0), None);
+    assert_eq!(three.without(1, 1), Some(words(&["abc", "cde"])));
+    assert_eq!(three.without(2, 1), Some(words(&["abc", "bcd"])));
+    assert_eq!(three.without(0, 2), Some(words(&["cde"])));
+    assert_eq!(three.without(1, 5), Some(words(&["abc"])));
+    assert_eq!(three.without(3, 1), None);
+    assert_eq!(three.without(0, 3), None);
+    assert_eq!(three.without(1, 0), None);
+    assert_eq!(words(&["abc"]).without(0, 1), None);
     let game = Input::Lucky7 {
         digits: "35".to_string(),
         players: "AT".to_string(),
@@ -254,8 +259,8 @@ fn an_input_drops_one_word_or_round_but_never_its_last() {
         digits: "5".to_string(),
         players: "T".to_string(),
     };
-    assert_eq!(game.without(0), Some(smaller.clone()));
-    assert_eq!(smaller.without(0), None);
+    assert_eq!(game.without(0, 1), Some(smaller.clone()));
+    assert_eq!(smaller.without(0, 1), None);
     assert_eq!(
         (game.describe_size(), smaller.describe_size()),
         ("2 rounds".to_string(), "1 round".to_string())
@@ -294,7 +299,7 @@ fn no_round_of_the_smallest_failure_can_be_dropped() {
             panic!("seed {seed}: such games come");
         };
         let droppable = (0..found.input.size())
-            .filter_map(|round| found.input.without(round))
+            .filter_map(|round| found.input.without(round, 1))
             .find(fails);
         assert_eq!(droppable, None, "seed {seed}: {:?}", found.input);
     }
@@ -443,4 +448,44 @@ fn every_family_has_the_shape_it_describes() {
     assert_eq!(game(Family::TakahashiAlone).1, "TTTTTTTTT");
     assert_eq!(game(Family::AokiAlone).1, "AAAAAAAAA");
     assert_eq!(game(Family::Alternating).1, "ATATATATA");
+}
+
+#[test]
+fn cutting_down_passes_over_the_rounds_again_until_none_can_go() {
+    // Fails with a 3, and a 1 or no 2: from 1 2 3, the 1 is needed while the 2 is there, and can
+    // go once the 2 has gone, in a second pass.
+    let game = |digits: &str| Input::Lucky7 {
+        digits: digits.to_string(),
+        players: "A".repeat(digits.len()),
+    };
+    let fails = |input: &Input| {
+        let Input::Lucky7 { digits, .. } = input else {
+            unreachable!()
+        };
+        Ok::<_, ()>(digits.contains('3') && (digits.contains('1') || !digits.contains('2')))
+    };
+    let far = Instant::now() + Duration::from_secs(60);
+    assert_eq!(cut_down(game("123"), 100, far, fails), Ok(game("3")));
+    // Halves go first: one try takes 8 rounds of 16 away.
+    let mut tried = Vec::new();
+    let all_but_the_last = |input: &Input| {
+        tried.push(input.size());
+        let Input::Lucky7 { digits, .. } = input else {
+            unreachable!()
+        };
+        Ok::<_, ()>(digits.ends_with('3'))
+    };
+    let cut = cut_down(game("1111111111111113"), 100, far, all_but_the_last).unwrap();
+    assert_eq!(cut, game("3"));
+    assert_eq!(tried[0], 8);
+    // Within its budgets.
+    let mut tries = 0;
+    let counted = |_: &Input| {
+        tries += 1;
+        Ok::<_, ()>(false)
+    };
+    assert_eq!(cut_down(game("1234"), 3, far, counted), Ok(game("1234")));
+    assert_eq!(tries, 3);
+    let past = Instant::now();
+    assert_eq!(cut_down(game("1234"), 100, past, fails), Ok(game("1234")));
 }

@@ -74,3 +74,25 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = fs::remove_file(&path);
     path
 }
+
+/// The paragraphs of a report, the blocks between blank lines, each with its wrapped lines
+/// joined again by spaces.
+pub fn paragraphs(report: &str) -> Vec<String> {
+    report
+        .split("\n\n")
+        .map(|paragraph| paragraph.trim_end().replace('\n', " "))
+        .collect()
+}
+
+/// Asserts a report's bounds: sections of at most 40 lines, lines of at most about 120
+/// characters, 16 KiB in all.
+pub fn assert_bounded(report: &str) {
+    use atcoder_games_tool::report::{LINE_WIDTH, MOST_BYTES, SECTION_LINES};
+    assert!(report.len() <= MOST_BYTES, "{} bytes", report.len());
+    for section in report.split("\n\n") {
+        assert!(section.lines().count() <= SECTION_LINES, "{section}");
+    }
+    for line in report.lines() {
+        assert!(line.chars().count() <= LINE_WIDTH + 40, "{line}");
+    }
+}

@@ -2,7 +2,7 @@
 
 use crate::CheckOptions;
 use atcoder_games_tool::growth::{self, Resource};
-use atcoder_games_tool::judge::{Failure, Limits, judge};
+use atcoder_games_tool::judge::{Failure, Limits, judge, judged_time};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
 use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin, Stop};
 use atcoder_games_tool::report::{
@@ -12,6 +12,8 @@ use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, search
 use clap::error::ErrorKind;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
@@ -26,9 +28,9 @@ enum Trouble {
 /// Sizes below the smallest failing one at which a growth is measured, at most.
 const GROWTH_SIZES: usize = 12;
 
-/// How many times its time limit a run at the smallest failing size may take, to measure a time
-/// growth there.
-const BEYOND_THE_LIMIT: u32 = 2;
+/// How many times its limits a run may take at one and a half times the smallest failing size,
+/// where the growth is checked.
+const BEYOND_THE_LIMIT: u32 = 4;
 
 /// What this crate's solution says of `input` for `problem`: this very program, as
 /// `atcoder-games solve PROBLEM` or `explain PROBLEM ...`, so that it runs exactly as the
@@ -61,29 +63,51 @@ struct Solution<'a> {
     limits: Limits,
 }
 
-impl Solution<'_> {
-    /// Runs the solution on `input`, stopped at the limits.
-    fn run(&self, input: &Input) -> Result<Run, Trouble> {
-        self.run_under(input, &self.limits)
-    }
+/// A run whose judged time is within this share of the time limit, either side, is measured
+/// again until it is clearly over or under, or [`growth::MOST_RUNS`] runs were made.
+const BORDERLINE: f64 = 0.1;
 
+impl Solution<'_> {
     /// Runs the solution on `input`, stopped at `limits`.
     fn run_under(&self, input: &Input, limits: &Limits) -> Result<Run, Trouble> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
-        process::run(self.command, stdin, &limits.options()).map_err(Trouble::Solution)
+        let options = limits.options(input.longest_answer());
+        process::run(self.command, stdin, &options).map_err(Trouble::Solution)
     }
 
-    /// Judges the solution on `input` against this crate's answer. A time-out is confirmed by a
-    /// second run, and only reported if that one times out too: a right, fast solution never
-    /// fails because the machine was busy for a moment.
+    /// Judges the solution on `input` against this crate's answer. A run whose judged time is
+    /// over the limit, or near it, is made again, and the one with the least time is judged: a
+    /// busy machine only ever adds time, so a right, fast solution never fails because the
+    /// machine was busy for a moment, and a time near the limit is settled before it is judged.
+    /// A time-out is confirmed by a second run; a time within [`BORDERLINE`] of the limit is
+    /// measured up to [`growth::MOST_RUNS`] times, until it is clearly over or under.
     fn test(&self, problem: Problem, input: &Input) -> Result<Option<Failure>, Trouble> {
         let expected = trusted(problem, Asked::Answer, &input.text())?;
-        let failure = judge(&expected, &self.run(input)?, &self.limits);
-        if !matches!(failure, Some(Failure::TimeLimit { .. })) {
-            return Ok(failure);
+        let limit = self.limits.time.as_secs_f64();
+        let mut least = self.run_under(input, &self.limits)?;
+        let mut runs = 1;
+        let first = judge(&expected, &least, &self.limits);
+        if matches!(
+            first,
+            Some(Failure::MemoryLimit { .. } | Failure::OutputLimit { .. })
+        ) {
+            return Ok(first);
         }
-        Ok(judge(&expected, &self.run(input)?, &self.limits))
+        let time = |run: &Run| judged_time(run).as_secs_f64();
+        let unsettled = |time: f64, runs: usize| {
+            let clearly_under = time <= limit * (1.0 - BORDERLINE);
+            let clearly_over = time > limit * (1.0 + BORDERLINE) && runs >= 2;
+            !clearly_under && !clearly_over && runs < growth::MOST_RUNS
+        };
+        while unsettled(time(&least), runs) {
+            let run = self.run_under(input, &self.limits)?;
+            runs += 1;
+            if time(&run) < time(&least) {
+                least = run;
+            }
+        }
+        Ok(judge(&expected, &least, &self.limits))
     }
 
     /// What a run on `input` under `limits` takes of `resource`, and whether it was stopped.
@@ -94,11 +118,7 @@ impl Solution<'_> {
         limits: &Limits,
     ) -> Result<(f64, bool), Trouble> {
         let run = self.run_under(input, limits)?;
-        let value = match resource {
-            Resource::Time => run.cpu.as_secs_f64(),
-            Resource::Memory => run.peak_memory as f64,
-        };
-        Ok((value, run.stopped.is_some()))
+        Ok((value_of(resource, &run), run.stopped.is_some()))
     }
 
     /// What runs on `input` under `limits` take of `resource`: see [`growth::least_of_runs`].
@@ -112,12 +132,12 @@ impl Solution<'_> {
     }
 
     /// How the solution's time or memory, whichever `found` ran out of, grows on the family of
-    /// the failing input: measured at halves of the smallest failing size, down to where it no
-    /// longer grows over the smallest input's, and at the judge's largest size. A time is also
-    /// measured at the smallest failing size itself, in runs that may go on to
-    /// [`BEYOND_THE_LIMIT`] times the limit: the time there is about the limit, the largest that
-    /// can be measured, and the one that noise and the lower terms of a growth (reading the
-    /// input, say) disturb least.
+    /// the failing input. The smallest failing size gives the largest point, from the very runs
+    /// that judged it; halves of it are measured down to where the value no longer grows over
+    /// the smallest input's; and the fit is checked at one and a half times the smallest failing
+    /// size (at most the judge's largest), in runs allowed [`BEYOND_THE_LIMIT`] times the limits: measured
+    /// there, that point joins the fit, which weighs the largest sizes, where the work dominates
+    /// a start-up or a runtime's warm-up.
     fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Growth>, Trouble> {
         let resource = match found.failure {
             Failure::TimeLimit { blocked: false, .. } => Resource::Time,
@@ -127,20 +147,10 @@ impl Solution<'_> {
         let limits = &self.limits;
         let baseline = self.measure_steadily(resource, &origin.input(1), limits)?;
         let baseline = baseline.unwrap_or_default();
+        let smallest_failing = self.as_measured(found.input.size(), &found.failure);
         let mut points = Vec::new();
-        let beyond = limits.with_time_times(BEYOND_THE_LIMIT);
-        // A time at the smallest failing size measured to its end, over the limit, says more
-        // than where the failing run was stopped.
-        let mut measured_over_the_limit = None;
-        if resource == Resource::Time
-            && let Some(time) = self.measure_steadily(resource, &found.input, &beyond)?
-        {
-            points.push((found.input.size(), time));
-            measured_over_the_limit = (time > limits.time.as_secs_f64()).then_some(Measured {
-                size: found.input.size(),
-                value: time,
-                stopped_at: None,
-            });
+        if smallest_failing.stopped_at.is_none() {
+            points.push((smallest_failing.size, smallest_failing.value));
         }
         for size in growth::sizes_below(found.input.size(), GROWTH_SIZES) {
             let Some(value) = self.measure_steadily(resource, &origin.input(size), limits)? else {
@@ -151,42 +161,37 @@ impl Solution<'_> {
                 break;
             }
         }
-        let fit = growth::fit(resource, &points, baseline);
-        // A failure is a run stopped at its limit, unless it ended just over it.
-        let failing = |size: usize, failure: &Failure| {
-            let (value, limit, stopped) = match *failure {
-                Failure::TimeLimit { cpu, .. } => {
-                    (cpu.as_secs_f64(), Resource::Time, cpu >= self.limits.time)
+        let larger = (found.input.size() * 3 / 2).min(JUDGE_MAX);
+        let beyond = limits.times(BEYOND_THE_LIMIT);
+        let mut stopped_check = None;
+        if larger > found.input.size() {
+            match self.measure_steadily(resource, &origin.input(larger), &beyond)? {
+                Some(value) => points.insert(0, (larger, value)),
+                None => {
+                    let limit = match resource {
+                        Resource::Time => beyond.cut_off().as_secs_f64(),
+                        Resource::Memory => beyond.memory as f64,
+                    };
+                    stopped_check = Some(Measured {
+                        size: larger,
+                        value: limit,
+                        stopped_at: Some(resource),
+                    });
                 }
-                Failure::MemoryLimit { peak } => {
-                    (peak as f64, Resource::Memory, peak >= self.limits.memory)
-                }
-                _ => (0.0, resource, false),
-            };
-            Measured {
-                size,
-                value,
-                stopped_at: stopped.then_some(limit),
             }
-        };
-        let smallest_failing =
-            measured_over_the_limit.unwrap_or_else(|| failing(found.input.size(), &found.failure));
+        }
+        let fit = growth::fit(resource, &points, baseline);
         let largest = match found.case {
-            Case::Family(_) => failing(found.first.size(), &found.first_failure),
+            Case::Family(_) => self.as_measured(found.first.size(), &found.first_failure),
             Case::Random(_) => {
-                let run = self.run(&origin.input(JUDGE_MAX))?;
-                let value = match resource {
-                    Resource::Time => run.cpu.as_secs_f64(),
-                    Resource::Memory => run.peak_memory as f64,
-                };
-                let stopped_at = run.stopped.map(|stop| match stop {
-                    Stop::Memory => Resource::Memory,
-                    Stop::CpuTime | Stop::WallTime => Resource::Time,
-                });
+                let run = self.run_under(&origin.input(JUDGE_MAX), limits)?;
                 Measured {
                     size: JUDGE_MAX,
-                    value,
-                    stopped_at,
+                    value: value_of(resource, &run),
+                    stopped_at: run.stopped.map(|stop| match stop {
+                        Stop::Memory => Resource::Memory,
+                        _ => Resource::Time,
+                    }),
                 }
             }
         };
@@ -196,9 +201,38 @@ impl Solution<'_> {
             baseline,
             points,
             fit,
+            stopped_check,
             smallest_failing,
             largest,
         }))
+    }
+
+    /// A failing run at `size`, as the growth section shows it: what it took of the resource it
+    /// ran out of, and the limit it was stopped at, if any.
+    fn as_measured(&self, size: usize, failure: &Failure) -> Measured {
+        let (value, stopped_at) = match *failure {
+            Failure::TimeLimit { time, stopped, .. } => {
+                (time.as_secs_f64(), stopped.then_some(Resource::Time))
+            }
+            Failure::MemoryLimit { peak } => (
+                peak as f64,
+                (peak >= self.limits.memory).then_some(Resource::Memory),
+            ),
+            _ => (0.0, None),
+        };
+        Measured {
+            size,
+            value,
+            stopped_at,
+        }
+    }
+}
+
+/// What `run` took of `resource`: its judged time, or its peak memory.
+fn value_of(resource: Resource, run: &Run) -> f64 {
+    match resource {
+        Resource::Time => judged_time(run).as_secs_f64(),
+        Resource::Memory => run.peak_memory as f64,
     }
 }
 
@@ -211,6 +245,18 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         eprintln!("\ncheck: interrupted; the program under test was stopped");
         std::process::exit(130);
     });
+    if let Err(message) = can_start(&options.command) {
+        crate::usage_error("check", ErrorKind::Io, message);
+    }
+    if let Some(path) = &options.save
+        && let Err(error) = can_write(path)
+    {
+        crate::usage_error(
+            "check",
+            ErrorKind::Io,
+            format!("cannot save to {}: {error}", path.display()),
+        );
+    }
     let started = Instant::now();
     let problem = options.problem;
     let cases = options.cases as usize;
@@ -226,6 +272,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         limits: Limits {
             time: options.timeout,
             memory: options.memory << 20,
+            stack: stack_within_reach(options.stack << 20),
         },
     };
     let show_progress = io::stderr().is_terminal();
@@ -320,15 +367,73 @@ pub fn run(options: &CheckOptions) -> ExitCode {
     }
 }
 
+/// The stack limit that runs can be given, `wanted` or less: no more than this process's hard
+/// limit (`ulimit -Hs`), which only a privileged process may raise. A smaller one is said.
+fn stack_within_reach(wanted: u64) -> u64 {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes into `limit`.
+    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } != 0 || limit.rlim_max >= wanted {
+        return wanted;
+    }
+    eprintln!(
+        "warning: the stack is limited to {} here (ulimit -Hs), less than --stack asks",
+        Resource::Memory.show(limit.rlim_max as f64)
+    );
+    limit.rlim_max
+}
+
+/// Whether `command`'s program can be started: an executable file at its path, or, for a bare
+/// name, in a folder of `PATH`; the error names the program alone.
+fn can_start(command: &[OsString]) -> Result<(), String> {
+    let program = Path::new(&command[0]);
+    let executable = |path: &Path| {
+        path.metadata()
+            .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+    };
+    let found = match program.components().count() > 1 || program.is_absolute() {
+        true => executable(program),
+        false => std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|folder| executable(&folder.join(program)))
+        }),
+    };
+    match found {
+        true => Ok(()),
+        false => Err(format!(
+            "cannot start {}: no such program, or it is not executable",
+            program.display()
+        )),
+    }
+}
+
+/// Whether `path` can be written, found before the first run rather than after the search: a
+/// file is opened there (and removed again if it was not there before).
+fn can_write(path: &Path) -> io::Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    if !existed {
+        std::fs::remove_file(path)?;
+    }
+    Ok(())
+}
+
 /// Reports why the check could not be carried out: a solution that cannot be started is a
 /// usage error (exit 2); anything else ends the run with exit 1.
 fn troubled(trouble: &Trouble, problem: Problem, command: &str) -> ExitCode {
     match trouble {
-        Trouble::Solution(RunError::CannotStart(error)) => crate::usage_error(
-            "check",
-            ErrorKind::Io,
-            format!("cannot start {command}: {error}"),
-        ),
+        Trouble::Solution(RunError::CannotStart(error)) => {
+            let program = command.split(' ').next().unwrap_or_default();
+            crate::usage_error(
+                "check",
+                ErrorKind::Io,
+                format!("cannot start {program}: {error}"),
+            )
+        }
         Trouble::Solution(error) => {
             eprintln!("error: {command}: {error}");
             ExitCode::FAILURE

@@ -66,17 +66,21 @@ enum Command {
 #[derive(Args)]
 pub struct CheckOptions {
     /// How many random inputs to try
-    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
     cases: u32,
     /// The random seed, to repeat a run [default: from the clock; printed]
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     seed: Option<u64>,
-    /// Time limit per run: CPU time in seconds, of the program and all it started
-    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = positive_seconds)]
+    /// Time limit per run, in seconds, on the time the judge counts: elapsed time, but no more
+    /// than the CPU time of the program and all it started
+    #[arg(long, value_name = "SECONDS", default_value = "2", allow_negative_numbers = true, value_parser = positive_seconds)]
     timeout: Duration,
     /// Memory limit per run: peak resident memory in MiB, of the program and all it started
-    #[arg(long, value_name = "MIB", default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     memory: u64,
+    /// Stack limit per run, in MiB: the judge's is 1024 (`ulimit -s 1048576`)
+    #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    stack: u64,
     /// Also write the smallest failing input to this file
     #[arg(long, value_name = "PATH")]
     save: Option<PathBuf>,
@@ -140,7 +144,11 @@ fn main() -> ExitCode {
 
 /// The command line, or the end of the run with clap's help, version or usage error. A mistake
 /// is an error wherever it stands: `--help` beside it does not hide it, in either order.
-fn parse(arguments: Vec<OsString>) -> Cli {
+fn parse(mut arguments: Vec<OsString>) -> Cli {
+    // `help --help` asks for the help on `help`, which is the help.
+    if arguments.get(1).is_some_and(|argument| argument == "help") {
+        arguments.retain(|argument| argument != "--help" && argument != "-h");
+    }
     let error = match Cli::try_parse_from(&arguments) {
         Ok(cli) => return cli,
         Err(error) => error,
