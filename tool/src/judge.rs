@@ -18,6 +18,11 @@ pub struct Limits {
 /// The judge stops a run at this many times the time limit of elapsed time, and reports TLE.
 pub const CUT_OFF: f64 = 1.1;
 
+/// A program that waits (sleeps or blocks) is stopped after this many times the time limit on
+/// the wall clock: more than the judge's cut-off, so that a program starved of the processor on a
+/// very busy machine, which looks the same for a while, is not stopped for waiting.
+pub const WAITING_ALLOWANCE: u32 = 3;
+
 /// A stack that has reached this share of its limit (in tenths) was what a crash ran out of.
 const STACK_NEARLY_FULL: u64 = 9;
 
@@ -48,12 +53,12 @@ impl Limits {
 
     /// How to run a program whose right answer is at most `longest_answer` bytes under these
     /// limits: with the judge's stack, stopped at the judge's cut-off of time (or, if it waits,
-    /// of wall-clock time), once over the memory limit, or once it has printed more than
-    /// [`Limits::output_limit`].
+    /// at [`WAITING_ALLOWANCE`] times the limit of wall-clock time), once over the memory limit,
+    /// or once it has printed more than [`Limits::output_limit`].
     pub fn options(&self, longest_answer: usize) -> Options {
         Options {
             time_limit: Some(self.cut_off()),
-            wall_limit: Some(self.cut_off()),
+            wall_limit: Some(self.time * WAITING_ALLOWANCE),
             memory_limit: Some(self.memory),
             stack: Some(self.stack),
             output_limit: Some(Self::output_limit(longest_answer)),

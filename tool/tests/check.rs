@@ -297,7 +297,7 @@ fn a_program_that_blocks_is_stopped_on_the_wall_clock() {
     let report = stdout(&check(&arguments));
     assert!(
         report.starts_with(
-            "check: sleep 5 gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 0.2"
+            "check: sleep 5 gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 0.6"
         ),
         "{report}"
     );
