@@ -119,7 +119,13 @@ fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
     let (at_largest, largest_stopped) = value_in(largest);
     assert!(at_smallest >= limit && at_largest >= limit, "{sizes}");
     assert!(largest_stopped, "{sizes}");
-    assert_eq!(smallest_stopped, noun == "Memory", "{sizes}");
+    // A memory is stopped at its limit. A time is the least of the runs that judged it: just over
+    // the limit, or, when even the least of two runs went past the judge's cut-off (a noisy
+    // moment), shown as stopped there, never under the limit.
+    assert!(smallest_stopped || noun == "Time", "{sizes}");
+    if smallest_stopped && noun == "Time" {
+        assert!(at_smallest >= 1.1 * limit - 0.005, "{sizes}");
+    }
     // The report names the input's size, not its words, and saves it.
     let input = fs::read_to_string(&saved).unwrap();
     fs::remove_file(&saved).unwrap();
@@ -135,7 +141,7 @@ fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
     let measured_there = format!("{at_smallest:.2} s at {} words", with_commas(size));
     assert_eq!(
         measured.contains(&measured_there),
-        noun == "Time",
+        noun == "Time" && !smallest_stopped,
         "{report}"
     );
     let options = Options {
