@@ -12,12 +12,13 @@
 //!   stops as soon as the set is empty or full, which no earlier round can change: O(N) time,
 //!   and N / 2 + N / 8 bytes besides the input buffer.
 //!
-//! The crate's tool, `atcoder-games`, plays the game out from this file's tables, so its items
-//! are `pub`.
+//! The same steps are this file's API, which the crate's tool and tests call in place (they
+//! include this file): [`read_game`] → [`takahashi_wins`] → [`winner`]; [`winning_sets`] keeps
+//! the winning set of every round, which playing the game out needs.
 
 use plumbing::{
-    Count, InputError, TokenSource, fail, first_disallowed, next_token, unexpected_character,
-    usage_error, write_report,
+    Count, InputError, TokenSource, error_exit, first_disallowed, next_token, unexpected_character,
+    usage_exit, write_report,
 };
 use proconio::input;
 use proconio::source::{Readable, RuntimeReadable, Source};
@@ -26,22 +27,29 @@ use std::io::{self, BufRead};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    run(std::env::args_os().skip(1))
+    command_line(std::env::args_os().skip(1))
 }
 
-/// The whole program, given its command-line arguments: `main` for this binary, and
-/// `atcoder-games solve lucky7`, which includes this file.
-pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
+/// The program with its command-line arguments, stdin and stdout: `main` for this binary, and
+/// `atcoder-games solve lucky7`.
+pub fn command_line(arguments: impl Iterator<Item = OsString>) -> ExitCode {
     match parse_arguments(arguments) {
         Ok(Request::Help) => return write_report(|out| out.write_all(HELP.as_bytes())),
         Ok(Request::Winner) => {}
-        Err(message) => return usage_error(&message, HELP),
+        Err(message) => return usage_exit(&message, HELP),
     }
     let mut source = TokenSource::new(io::stdin().lock());
     match read_game(&mut source) {
-        Ok(game) if takahashi_wins(&game) => write_report(|out| out.write_all(b"Takahashi\n")),
-        Ok(_) => write_report(|out| out.write_all(b"Aoki\n")),
-        Err(error) => fail(&source.message(error)),
+        Ok(game) => write_report(|out| writeln!(out, "{}", winner(&game))),
+        Err(error) => error_exit(&source.message(error)),
+    }
+}
+
+/// The judge's answer for `game`: `Takahashi` or `Aoki`.
+pub fn winner(game: &PackedGame) -> &'static str {
+    match takahashi_wins(game) {
+        true => "Takahashi",
+        false => "Aoki",
     }
 }
 
@@ -72,9 +80,6 @@ fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request,
     for argument in arguments {
         match argument.to_str() {
             Some("-h" | "--help") => request = Request::Help,
-            Some("--explain") => {
-                return Err("--explain has moved to the tool: atcoder-games explain lucky7".into());
-            }
             _ => return Err(format!("unknown argument {argument:?}")),
         }
     }
@@ -160,13 +165,9 @@ fn round_string<'s, R: BufRead, S: Source<R>>(
     Ok(bytes)
 }
 
-/// Packs ASCII digits two to a byte, the first of each pair in the low half.
-///
-/// The low four bits of `'0'`–`'9'` are the digit, so no subtraction is needed: read as one
-/// little-endian `u16`, a pair keeps bits 0–3 of its first byte and bits 8–11 of its second,
-/// shifted down to 4–7. Gathered eight pairs at a time into an array, which the compiler turns
-/// into vector instructions; kept out of line, because inlined into a large caller the loop was
-/// no longer vectorized (seen with Rust 1.95).
+/// Packs ASCII digits two to a byte, the first of each pair in the low half: the low four bits
+/// of `'0'`–`'9'` are the digit. Eight pairs at a time, which the compiler vectorizes; out of
+/// line, since inlined into a large caller the loop is not vectorized.
 #[inline(never)]
 fn pack_digits(digits: &[u8]) -> Vec<u8> {
     let pack = |pair: u16| (pair & 0xF | pair >> 4 & 0xF0) as u8;
@@ -260,7 +261,7 @@ const ALL_RESIDUES: usize = 0b111_1111;
 const ROUND_KINDS: usize = 2 * RESIDUES;
 
 /// The kind of a round with `digit` played by Takahashi or not, as [`ROUND_STEP`] numbers it.
-pub const fn round_kind(takahashi: bool, digit: usize) -> usize {
+const fn round_kind(takahashi: bool, digit: usize) -> usize {
     digit % RESIDUES + if takahashi { RESIDUES } else { 0 }
 }
 
@@ -270,7 +271,7 @@ pub const fn round_kind(takahashi: bool, digit: usize) -> usize {
 /// From residue `r` the player of the round may append the digit, reaching `(10r + digit) mod 7`,
 /// or append 0, reaching `10r mod 7`. Takahashi wins from `r` when he plays the round and one of
 /// the two is winning, or when Aoki plays it and both are.
-pub const ROUND_STEP: [[u8; MASKS]; ROUND_KINDS] = {
+const ROUND_STEP: [[u8; MASKS]; ROUND_KINDS] = {
     let mut step = [[0; MASKS]; ROUND_KINDS];
     let mut kind = 0;
     while kind < ROUND_KINDS {
@@ -304,8 +305,8 @@ const PAIR_KINDS: usize = ROUND_KINDS * ROUND_KINDS;
 /// odd one and then the even one before it, for the kinds `even` and `odd`.
 ///
 /// The backward pass is a chain of lookups, each waiting for the one before, so its speed is
-/// the latency of a load; taking two rounds per lookup halves the chain. 196 kinds of pairs
-/// × 128 sets are 25 KB, which still fits the processor's fastest cache.
+/// the latency of a load: two rounds per lookup halve the chain, in a 25 KB table that fits the
+/// fastest cache.
 static PAIR_STEP: [[u8; MASKS]; PAIR_KINDS] = {
     let mut step = [[0; MASKS]; PAIR_KINDS];
     let mut pair = 0;
@@ -339,6 +340,20 @@ const PAIR_KIND: [[u8; 256]; 4] = {
     }
     kind
 };
+
+/// The residues from which Takahashi wins before each round (from 0) and, last, after the last
+/// round (residue 0 only), as masks: the backward DP of [`takahashi_wins`] run through every
+/// round, one at a time, keeping each set. For playing the game out.
+pub fn winning_sets(game: &PackedGame) -> Vec<u8> {
+    let rounds = game.rounds();
+    let mut winning = vec![0; rounds + 1];
+    winning[rounds] = 1;
+    for round in (0..rounds).rev() {
+        let kind = round_kind(game.takahashi_plays(round), game.digit(round));
+        winning[round] = ROUND_STEP[kind][usize::from(winning[round + 1])];
+    }
+    winning
+}
 
 /// The backward DP: whether Takahashi wins the game from its start, the empty number.
 ///
@@ -395,8 +410,8 @@ pub mod plumbing {
     //! - [`TokenSource::expect_end`] checks that nothing follows the last token, and
     //!   [`TokenSource::message`] turns an [`InputError`] into the line to print.
     //! - [`first_disallowed`], [`unexpected_character`] and [`quoted`] check tokens and word
-    //!   the errors; [`write_report`], [`fail`] and [`usage_error`] end the run as the error
-    //!   contract says.
+    //!   the errors; [`write_report`], [`error_exit`] and [`usage_exit`] end the run as the
+    //!   error contract says.
 
     use proconio::source::{Readable, Source};
     use std::io::{self, BufRead, BufWriter, Read, Write};
@@ -449,21 +464,21 @@ pub mod plumbing {
         let mut stdout = BufWriter::new(io::stdout().lock());
         match write(&mut stdout).and_then(|()| stdout.flush()) {
             Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-                fail(&format!("cannot write the output: {error}"))
+                error_exit(&format!("cannot write the output: {error}"))
             }
             _ => ExitCode::SUCCESS,
         }
     }
 
-    /// Reports `message` on stderr, the contract's `error: ` line, and exits with status 1.
-    pub fn fail(message: &str) -> ExitCode {
+    /// Reports `message` on stderr, the contract's `error: ` line: the exit status 1 to end with.
+    pub fn error_exit(message: &str) -> ExitCode {
         eprintln!("error: {message}");
         ExitCode::FAILURE
     }
 
     /// Reports a mistake on the command line as clap-built tools do: `message`, the usage (the
-    /// first line of `help`) and a pointer to `--help`; exits with status 2.
-    pub fn usage_error(message: &str, help: &str) -> ExitCode {
+    /// first line of `help`) and a pointer to `--help`: the exit status 2 to end with.
+    pub fn usage_exit(message: &str, help: &str) -> ExitCode {
         let usage = help.lines().next().unwrap_or_default();
         eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
         ExitCode::from(2)
@@ -472,11 +487,9 @@ pub mod plumbing {
     /// Bytes tested at once by [`first_disallowed`].
     const TESTED_AT_ONCE: usize = 64;
 
-    /// Where the first byte of `bytes` that is not `allowed` is, if there is one.
-    ///
-    /// A plain `position` branches on every byte, and on random input (X is a random mix of `A`
-    /// and `T`) half of those branches are mispredicted. This tests [`TESTED_AT_ONCE`] bytes at a
-    /// time without branching among them, which the compiler turns into vector instructions.
+    /// Where the first byte of `bytes` that is not `allowed` is, if there is one. Tested
+    /// [`TESTED_AT_ONCE`] bytes at a time without a branch among them, which the compiler
+    /// vectorizes: a plain `position` mispredicts half its branches on a random X.
     pub fn first_disallowed(bytes: &[u8], allowed: impl Fn(u8) -> bool) -> Option<usize> {
         let all_allowed = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & allowed(b));
         let bad_block = bytes
@@ -520,18 +533,14 @@ pub mod plumbing {
     const MARKED_AT_ONCE: usize = 64;
 
     /// The tokens of a byte stream, separated by ASCII whitespace, served through proconio's
-    /// [`Source`] trait so that `input!` reads them.
+    /// [`Source`] trait so that `input!` reads them; proconio 0.5.0's own sources read line by
+    /// line or copy all input, and cost more than a whole solution.
     ///
-    /// proconio 0.5.0's own sources cost more than a whole solution: `input!` on stdin reads
-    /// line by line, and `OnceSource` copies all input into one `String`. This source reads
-    /// fixed-size chunks into one buffer and lends out slices of it, so it holds one chunk, or
-    /// the longest token, however long the input is. A token that is not UTF-8, or a failed
-    /// read, ends the stream; the failure is kept for [`TokenSource::message`].
-    ///
-    /// Tokens are found a chunk at a time. One pass over the bytes read marks their whitespace,
-    /// 64 bytes at a time ([`mark_block`]), and notes every place where the marks change, a
-    /// token's beginning or end, which a bit scan finds: no loop over a token's bytes. Serving a
-    /// token is then taking the next two places.
+    /// It reads fixed-size chunks into one buffer, which holds one chunk or the longest token
+    /// however long the input is. One pass over each chunk marks its whitespace 64 bytes at a
+    /// time ([`mark_block`]) and notes where the marks change, the tokens' beginnings and ends;
+    /// serving a token is taking the next two. A token that is not UTF-8, or a failed read,
+    /// ends the stream; the failure is kept for [`TokenSource::message`].
     pub struct TokenSource<R> {
         reader: R,
         /// Bytes read so far that are still needed: from the beginning of the token being read.
@@ -726,10 +735,8 @@ pub mod plumbing {
         (bits, !bytes.is_ascii())
     }
 
-    /// [`mark_bytes`] of 64 bytes, 16 at a time with SSE2, which every x86_64 processor has:
-    /// forty times faster than the compiler makes of the loop. Most blocks of a long token (as
-    /// all of Lucky 7's strings) have no byte below `0x21` at all, which one comparison a byte
-    /// shows; whitespace is a space, or a byte from `\t` to `\r` other than `\x0B`.
+    /// [`mark_bytes`] of 64 bytes, 16 at a time with SSE2 (every x86_64 has it): forty times
+    /// faster than the loop. Whitespace is a space, or a byte from `\t` to `\r` but `\x0B`.
     #[cfg(target_arch = "x86_64")]
     fn mark_block(block: &[u8]) -> (u64, bool) {
         use std::arch::x86_64::{

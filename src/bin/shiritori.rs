@@ -12,12 +12,15 @@
 //! - The same FIFO pass meets the vertices in order of their distance from the end, which is the
 //!   length of the game when the winner hurries and the loser delays (`--depth`).
 //!
-//! The crate's tool, `atcoder-games`, plays the games out and draws the graph from this file's
-//! analysis, so its items are `pub`.
+//! The same steps are this file's API, which the crate's tool and tests call in place (they
+//! include this file): [`read_dictionary`] → [`analyse`] → [`write_winners`] or
+//! [`write_depths`]. [`read_spelled_dictionary`] also keeps each word's spelling and first block,
+//! which playing the games out and drawing the graph need; [`Analysis::depths`] gives the length
+//! of each game.
 
 use plumbing::{
-    Count, InputError, TokenSource, fail, first_disallowed, next_token, quoted,
-    unexpected_character, usage_error, write_report,
+    Count, InputError, TokenSource, error_exit, first_disallowed, next_token, quoted,
+    unexpected_character, usage_exit, write_report,
 };
 use proconio::input;
 use proconio::source::{RuntimeReadable, Source};
@@ -26,15 +29,15 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    run(std::env::args_os().skip(1))
+    command_line(std::env::args_os().skip(1))
 }
 
-/// The whole program, given its command-line arguments: `main` for this binary, and
-/// `atcoder-games solve shiritori`, which includes this file.
-pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
+/// The program with its command-line arguments, stdin and stdout: `main` for this binary, and
+/// `atcoder-games solve shiritori`.
+pub fn command_line(arguments: impl Iterator<Item = OsString>) -> ExitCode {
     let request = match parse_arguments(arguments) {
         Ok(request) => request,
-        Err(message) => return usage_error(&message, HELP),
+        Err(message) => return usage_exit(&message, HELP),
     };
     let write: fn(&mut dyn Write, &[u32], &Analysis) -> io::Result<()> = match request {
         Request::Help => return write_report(|out| out.write_all(HELP.as_bytes())),
@@ -43,11 +46,11 @@ pub fn run(arguments: impl Iterator<Item = OsString>) -> ExitCode {
     };
     let mut source = TokenSource::new(io::stdin().lock());
     match read_dictionary(&mut source) {
-        Ok(Dictionary { to, moves }) => {
-            let analysis = retrograde_analysis(ReverseGraph::new(moves));
-            write_report(|out| write(out, &to, &analysis))
+        Ok(dictionary) => {
+            let analysis = analyse(dictionary.moves);
+            write_report(|out| write(out, &dictionary.to, &analysis))
         }
-        Err(error) => fail(&source.message(error)),
+        Err(error) => error_exit(&source.message(error)),
     }
 }
 
@@ -84,14 +87,6 @@ fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request,
         match argument.to_str() {
             Some("--depth") => depths = true,
             Some("-h" | "--help") => help = true,
-            Some(flag) if flag == "--explain" || flag.starts_with("--explain=") => {
-                return Err(format!(
-                    "{flag} has moved to the tool: atcoder-games explain shiritori I..."
-                ));
-            }
-            Some("--dot") => {
-                return Err("--dot has moved to the tool: atcoder-games dot shiritori".to_string());
-            }
             _ => return Err(format!("unknown argument {argument:?}")),
         }
     }
@@ -102,8 +97,8 @@ fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request,
     })
 }
 
-/// Letters per vertex: a word follows another when its first `BLOCK` letters are the other's last.
-pub const BLOCK: usize = 3;
+/// Letters per vertex: a word follows another when its first three letters are the other's last.
+pub const BLOCK_LETTERS: usize = 3;
 
 /// Letters in the alphabet, `A`–`Z` then `a`–`z`; upper and lower case are different letters.
 const LETTERS: usize = 52;
@@ -143,11 +138,20 @@ const VERTICES_PER_LETTER: u32 = (LETTERS * LETTERS) as u32;
 const VERTEX_IN_LETTER_BITS: u32 = 12;
 
 /// The dictionary as the analysis and the answer read it: the vertex each word leads to, in
-/// input order, and the moves.
+/// input order, and the moves; for [`read_spelled_dictionary`], each word as spelled too.
 pub struct Dictionary {
     /// `to[k]`: the vertex of word `k`'s last three letters. The answer reads only this.
     pub to: Vec<u32>,
     pub moves: Moves,
+    /// Each word's spelling and the vertex of its first three letters, in input order; empty
+    /// from [`read_dictionary`], which the judge's answer does not need them for.
+    pub spelled: Vec<SpelledWord>,
+}
+
+/// A word as the input spells it, and the vertex it leaves.
+pub struct SpelledWord {
+    pub spelling: String,
+    pub from: u32,
 }
 
 /// Every move of the game, as read: how many leave each vertex, and each move filed under the
@@ -180,12 +184,26 @@ impl Moves {
     }
 }
 
-/// Reads the input, `N` and then `N` words, as a [`Dictionary`].
+/// Reads the input, `N` and then `N` words, as a [`Dictionary`] without spellings.
 pub fn read_dictionary<R: BufRead>(source: &mut TokenSource<R>) -> Result<Dictionary, InputError> {
+    read::<R, false>(source)
+}
+
+/// Reads the input as [`read_dictionary`] does, keeping each word's spelling and first vertex.
+pub fn read_spelled_dictionary<R: BufRead>(
+    source: &mut TokenSource<R>,
+) -> Result<Dictionary, InputError> {
+    read::<R, true>(source)
+}
+
+/// Reads the dictionary, with the words' spellings if `SPELLED`.
+fn read<R: BufRead, const SPELLED: bool>(
+    source: &mut TokenSource<R>,
+) -> Result<Dictionary, InputError> {
     input! {
         from &mut *source,
         n: Count,
-        words: with Words(n?),
+        words: with Words::<SPELLED>(n?),
     }
     let words = words?;
     match words.to.len() {
@@ -195,13 +213,14 @@ pub fn read_dictionary<R: BufRead>(source: &mut TokenSource<R>) -> Result<Dictio
     Ok(words)
 }
 
-/// proconio marker for the dictionary: this many words, read into a [`Dictionary`].
+/// proconio marker for the dictionary: this many words, read into a [`Dictionary`], with their
+/// spellings if `SPELLED`.
 ///
 /// Unlike proconio's `[T; n]`, it trusts the count with memory only up to [`TRUSTED_CAPACITY`]
 /// words, and it stops at the first word that is missing or malformed.
-struct Words(usize);
+struct Words<const SPELLED: bool>(usize);
 
-impl RuntimeReadable for Words {
+impl<const SPELLED: bool> RuntimeReadable for Words<SPELLED> {
     type Output = Result<Dictionary, InputError>;
 
     fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
@@ -213,29 +232,35 @@ impl RuntimeReadable for Words {
         }
         let capacity = count.min(TRUSTED_CAPACITY);
         let (mut to, mut moves) = (Vec::with_capacity(capacity), Moves::with_capacity(capacity));
+        let mut spelled = Vec::new();
         for index in 1..=count {
             let word = next_token(source, || format!("word {index} of {count}"))?;
             let (head, tail) = word_ends(word).ok_or_else(|| malformed_word(word, index))?;
+            if SPELLED {
+                let spelling = word.to_string();
+                spelled.push(SpelledWord {
+                    spelling,
+                    from: head,
+                });
+            }
             to.push(tail);
             moves.add(head, tail);
         }
-        Ok(Dictionary { to, moves })
+        Ok(Dictionary { to, moves, spelled })
     }
 }
 
 /// The vertices of `word`'s first and last three letters, if it is at least three letters
 /// `A`–`Z`/`a`–`z`.
 ///
-/// Each letter is looked up once in [`LETTER_CODE`], and the codes are checked all at once, so a
-/// word of up to eight letters (every word the judge gives) costs the same whatever its length:
-/// a loop over the word would end at a different length each time and cost the processor a
-/// mispredicted branch per word. What is wrong with a word that is not one is worked out apart,
-/// by [`malformed_word`], off the reading loop's path.
+/// The codes of a word of up to eight letters are checked all at once, without a loop whose
+/// length varies (a mispredicted branch per word); what is wrong with a malformed word is
+/// worked out apart, by [`malformed_word`].
 pub fn word_ends(word: &str) -> Option<(u32, u32)> {
     let bytes = word.as_bytes();
     let (head, tail) = bytes
-        .first_chunk::<BLOCK>()
-        .zip(bytes.last_chunk::<BLOCK>())?;
+        .first_chunk::<BLOCK_LETTERS>()
+        .zip(bytes.last_chunk::<BLOCK_LETTERS>())?;
     let code = |b: u8| LETTER_CODE[b as usize];
     let (head, tail) = (head.map(code), tail.map(code));
     // The letters between the first three and the last three of a word of up to eight are at 3
@@ -244,7 +269,7 @@ pub fn word_ends(word: &str) -> Option<(u32, u32)> {
     let between = code(bytes[3.min(last)]) | code(bytes[4.min(last)]);
     let codes = head[0] | head[1] | head[2] | tail[0] | tail[1] | tail[2] | between;
     let rest_between = bytes
-        .get(5..bytes.len().saturating_sub(BLOCK))
+        .get(5..bytes.len().saturating_sub(BLOCK_LETTERS))
         .unwrap_or_default();
     let rest = rest_between.iter().fold(0, |codes, &b| codes | code(b));
     ((codes | rest) & 0x80 == 0).then(|| (vertex(head), vertex(tail)))
@@ -255,12 +280,12 @@ fn malformed_word(word: &str, index: usize) -> InputError {
     let what = format!("word {index} ({})", quoted(word));
     match first_disallowed(word.as_bytes(), |b| b.is_ascii_alphabetic()) {
         Some(bad) => unexpected_character(&what, word, bad, "the letters A-Z and a-z"),
-        None => InputError::Invalid(format!("{what} is shorter than {BLOCK} letters")),
+        None => InputError::Invalid(format!("{what} is shorter than {BLOCK_LETTERS} letters")),
     }
 }
 
 /// The vertex of a three-letter block, from its letters' codes: a base-52 number.
-fn vertex(codes: [u8; BLOCK]) -> u32 {
+fn vertex(codes: [u8; BLOCK_LETTERS]) -> u32 {
     codes
         .iter()
         .fold(0, |id, &code| id * LETTERS as u32 + u32::from(code))
@@ -283,11 +308,8 @@ const STARTS_PER_LETTER: usize = VERTICES_PER_LETTER as usize + 1;
 
 impl Predecessors {
     /// Sorts the filed moves of each letter by the vertex they lead to, by counting sort, in
-    /// their own array through a copy: O(N + 52³).
-    ///
-    /// Why filed by letter first: one letter's moves and counters fit in the processor's cache,
-    /// where sorting all N moves at once writes each to a random place among megabytes, a cache
-    /// miss a move; and filing them as they are read needs no array of the moves' origins.
+    /// their own array through a copy: O(N + 52³). Sorting letter by letter keeps each sort's
+    /// counters in cache (docs/benchmarks.md has the measurements).
     fn new(mut filed: Vec<Vec<u32>>) -> Self {
         let mut starts = vec![0u32; LETTERS * STARTS_PER_LETTER];
         let mut unsorted = Vec::new();
@@ -356,6 +378,11 @@ impl ReverseGraph {
             out_degree,
         }
     }
+}
+
+/// The analysis of the game of `moves`: [`retrograde_analysis`] of their [`ReverseGraph`].
+pub fn analyse(moves: Moves) -> Analysis {
+    retrograde_analysis(ReverseGraph::new(moves))
 }
 
 /// What the player to move at a vertex gets under optimal play.
@@ -464,12 +491,12 @@ pub fn retrograde_analysis(graph: ReverseGraph) -> Analysis {
 }
 
 /// Bytes per line in [`write_winners`]: room for the longest line, `Takahashi\n`, and more.
-const SLOT: usize = 16;
+const LINE_SLOT: usize = 16;
 
-/// The answer line for each [`Outcome`], padded with zeros to a [`SLOT`], and its real length.
-const LINES: [([u8; SLOT], usize); 3] = {
+/// The answer line for each [`Outcome`], padded with zeros to a [`LINE_SLOT`], and its real length.
+const LINES: [([u8; LINE_SLOT], usize); 3] = {
     let outcomes = [Outcome::Loss, Outcome::Win, Outcome::Draw];
-    let mut lines = [([0; SLOT], 0); 3];
+    let mut lines = [([0; LINE_SLOT], 0); 3];
     let mut o = 0;
     while o < outcomes.len() {
         let winner = outcomes[o].winner().as_bytes();
@@ -493,14 +520,14 @@ const WRITTEN_AT_ONCE: usize = 65_536;
 /// The judge's answer, one line per word in input order: the winner when Takahashi opens with
 /// the word, which is decided by the vertex of its last three letters.
 ///
-/// Each line is copied as a fixed [`SLOT`] and the end moves on by the line's length, so the
+/// Each line is copied as a fixed [`LINE_SLOT`] and the end moves on by the line's length, so the
 /// (random) winners cost no mispredicted branches.
-fn write_winners(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Result<()> {
-    let mut buffer = [0; WRITTEN_AT_ONCE + SLOT];
+pub fn write_winners(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Result<()> {
+    let mut buffer = [0; WRITTEN_AT_ONCE + LINE_SLOT];
     let mut end = 0;
     for &v in to {
         let (line, length) = &LINES[analysis.outcome[v as usize] as usize];
-        buffer[end..end + SLOT].copy_from_slice(line);
+        buffer[end..end + LINE_SLOT].copy_from_slice(line);
         end += length;
         if end >= WRITTEN_AT_ONCE {
             out.write_all(&buffer[..end])?;
@@ -512,7 +539,7 @@ fn write_winners(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Re
 
 /// The `--depth` answer: the winner and the number of words of the whole game, Takahashi's
 /// opening word included (so one more than the depth of the vertex it leads to).
-fn write_depths(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Result<()> {
+pub fn write_depths(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Result<()> {
     let depth = analysis.depths();
     let mut buffer = Vec::with_capacity(WRITTEN_AT_ONCE + "Takahashi 4294967295\n".len());
     for &v in to {
@@ -576,8 +603,8 @@ pub mod plumbing {
     //! - [`TokenSource::expect_end`] checks that nothing follows the last token, and
     //!   [`TokenSource::message`] turns an [`InputError`] into the line to print.
     //! - [`first_disallowed`], [`unexpected_character`] and [`quoted`] check tokens and word
-    //!   the errors; [`write_report`], [`fail`] and [`usage_error`] end the run as the error
-    //!   contract says.
+    //!   the errors; [`write_report`], [`error_exit`] and [`usage_exit`] end the run as the
+    //!   error contract says.
 
     use proconio::source::{Readable, Source};
     use std::io::{self, BufRead, BufWriter, Read, Write};
@@ -630,21 +657,21 @@ pub mod plumbing {
         let mut stdout = BufWriter::new(io::stdout().lock());
         match write(&mut stdout).and_then(|()| stdout.flush()) {
             Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-                fail(&format!("cannot write the output: {error}"))
+                error_exit(&format!("cannot write the output: {error}"))
             }
             _ => ExitCode::SUCCESS,
         }
     }
 
-    /// Reports `message` on stderr, the contract's `error: ` line, and exits with status 1.
-    pub fn fail(message: &str) -> ExitCode {
+    /// Reports `message` on stderr, the contract's `error: ` line: the exit status 1 to end with.
+    pub fn error_exit(message: &str) -> ExitCode {
         eprintln!("error: {message}");
         ExitCode::FAILURE
     }
 
     /// Reports a mistake on the command line as clap-built tools do: `message`, the usage (the
-    /// first line of `help`) and a pointer to `--help`; exits with status 2.
-    pub fn usage_error(message: &str, help: &str) -> ExitCode {
+    /// first line of `help`) and a pointer to `--help`: the exit status 2 to end with.
+    pub fn usage_exit(message: &str, help: &str) -> ExitCode {
         let usage = help.lines().next().unwrap_or_default();
         eprintln!("error: {message}\n\n{usage}\n\nFor more information, try '--help'.");
         ExitCode::from(2)
@@ -653,11 +680,9 @@ pub mod plumbing {
     /// Bytes tested at once by [`first_disallowed`].
     const TESTED_AT_ONCE: usize = 64;
 
-    /// Where the first byte of `bytes` that is not `allowed` is, if there is one.
-    ///
-    /// A plain `position` branches on every byte, and on random input (X is a random mix of `A`
-    /// and `T`) half of those branches are mispredicted. This tests [`TESTED_AT_ONCE`] bytes at a
-    /// time without branching among them, which the compiler turns into vector instructions.
+    /// Where the first byte of `bytes` that is not `allowed` is, if there is one. Tested
+    /// [`TESTED_AT_ONCE`] bytes at a time without a branch among them, which the compiler
+    /// vectorizes: a plain `position` mispredicts half its branches on a random X.
     pub fn first_disallowed(bytes: &[u8], allowed: impl Fn(u8) -> bool) -> Option<usize> {
         let all_allowed = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & allowed(b));
         let bad_block = bytes
@@ -701,18 +726,14 @@ pub mod plumbing {
     const MARKED_AT_ONCE: usize = 64;
 
     /// The tokens of a byte stream, separated by ASCII whitespace, served through proconio's
-    /// [`Source`] trait so that `input!` reads them.
+    /// [`Source`] trait so that `input!` reads them; proconio 0.5.0's own sources read line by
+    /// line or copy all input, and cost more than a whole solution.
     ///
-    /// proconio 0.5.0's own sources cost more than a whole solution: `input!` on stdin reads
-    /// line by line, and `OnceSource` copies all input into one `String`. This source reads
-    /// fixed-size chunks into one buffer and lends out slices of it, so it holds one chunk, or
-    /// the longest token, however long the input is. A token that is not UTF-8, or a failed
-    /// read, ends the stream; the failure is kept for [`TokenSource::message`].
-    ///
-    /// Tokens are found a chunk at a time. One pass over the bytes read marks their whitespace,
-    /// 64 bytes at a time ([`mark_block`]), and notes every place where the marks change, a
-    /// token's beginning or end, which a bit scan finds: no loop over a token's bytes. Serving a
-    /// token is then taking the next two places.
+    /// It reads fixed-size chunks into one buffer, which holds one chunk or the longest token
+    /// however long the input is. One pass over each chunk marks its whitespace 64 bytes at a
+    /// time ([`mark_block`]) and notes where the marks change, the tokens' beginnings and ends;
+    /// serving a token is taking the next two. A token that is not UTF-8, or a failed read,
+    /// ends the stream; the failure is kept for [`TokenSource::message`].
     pub struct TokenSource<R> {
         reader: R,
         /// Bytes read so far that are still needed: from the beginning of the token being read.
@@ -907,10 +928,8 @@ pub mod plumbing {
         (bits, !bytes.is_ascii())
     }
 
-    /// [`mark_bytes`] of 64 bytes, 16 at a time with SSE2, which every x86_64 processor has:
-    /// forty times faster than the compiler makes of the loop. Most blocks of a long token (as
-    /// all of Lucky 7's strings) have no byte below `0x21` at all, which one comparison a byte
-    /// shows; whitespace is a space, or a byte from `\t` to `\r` other than `\x0B`.
+    /// [`mark_bytes`] of 64 bytes, 16 at a time with SSE2 (every x86_64 has it): forty times
+    /// faster than the loop. Whitespace is a space, or a byte from `\t` to `\r` but `\x0B`.
     #[cfg(target_arch = "x86_64")]
     fn mark_block(block: &[u8]) -> (u64, bool) {
         use std::arch::x86_64::{

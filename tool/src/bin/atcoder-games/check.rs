@@ -1,10 +1,12 @@
 //! `atcoder-games check`: the stress test, as the user runs it.
 
-use crate::CheckOptions;
+use crate::explain::{self, AnalysedDictionary};
+use crate::shiritori::plumbing::TokenSource;
+use crate::{CheckOptions, lucky7, shiritori};
 use atcoder_games_tool::growth::{self, Resource};
 use atcoder_games_tool::judge::{Failure, Limits, judge, judged_time};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
-use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin, Stop};
+use atcoder_games_tool::process::{self, Run, RunError, Stdin, Stop};
 use atcoder_games_tool::report::{
     Asked, Growth, Measured, Setting, report, shown_in_full, with_commas,
 };
@@ -32,24 +34,36 @@ const GROWTH_SIZES: usize = 12;
 /// where the growth is checked.
 const BEYOND_THE_LIMIT: u32 = 4;
 
-/// What this crate's solution says of `input` for `problem`: this very program, as
-/// `atcoder-games solve PROBLEM` or `explain PROBLEM ...`, so that it runs exactly as the
-/// crate's binaries do.
+/// What this crate's solution says of `input` for `problem`, from its own code, called in place:
+/// the judge's answer, or a game played out as `explain` plays it.
 fn trusted(problem: Problem, asked: Asked, input: &str) -> Result<String, Trouble> {
-    let this = std::env::current_exe().map_err(|error| Trouble::Trusted(error.to_string()))?;
-    let mut command: Vec<OsString> = vec![this.into()];
-    command.extend(asked.arguments(problem).into_iter().map(OsString::from));
-    let run = process::run(
-        &command,
-        Stdin::Bytes(input.as_bytes()),
-        &Options::default(),
-    )
-    .map_err(|error| Trouble::Trusted(error.to_string()))?;
-    if !run.succeeded() {
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        return Err(Trouble::Trusted(format!("{}: {stderr}", run.status)));
-    }
-    String::from_utf8(run.stdout).map_err(|error| Trouble::Trusted(error.to_string()))
+    let mut out = Vec::new();
+    let written = match (problem, asked) {
+        (Problem::Shiritori, Asked::Answer) => {
+            let mut source = TokenSource::new(input.as_bytes());
+            let dictionary = shiritori::read_dictionary(&mut source)
+                .map_err(|error| Trouble::Trusted(source.message(error)))?;
+            let analysis = shiritori::analyse(dictionary.moves);
+            shiritori::write_winners(&mut out, &dictionary.to, &analysis)
+        }
+        (Problem::Shiritori, Asked::Game(word)) => {
+            let dictionary =
+                AnalysedDictionary::read(input.as_bytes()).map_err(Trouble::Trusted)?;
+            let word = word.unwrap_or(1);
+            explain::write_shiritori_games(&mut out, &dictionary, &[word])
+        }
+        (Problem::Lucky7, asked) => {
+            let mut source = lucky7::plumbing::TokenSource::new(input.as_bytes());
+            let game = lucky7::read_game(&mut source)
+                .map_err(|error| Trouble::Trusted(source.message(error)))?;
+            match asked {
+                Asked::Answer => writeln!(out, "{}", lucky7::winner(&game)),
+                Asked::Game(_) => explain::write_lucky7_game(&mut out, &game),
+            }
+        }
+    };
+    written.map_err(|error| Trouble::Trusted(error.to_string()))?;
+    String::from_utf8(out).map_err(|error| Trouble::Trusted(error.to_string()))
 }
 
 /// Prints `text` on stdout; a reader that closed the pipe early (say, `head`) has what it wanted.

@@ -1,9 +1,9 @@
 //! `atcoder-games dot shiritori`: Shiritori's game graph in Graphviz's DOT language, coloured by
 //! the solution's own analysis.
 
-use crate::explain::Dictionary;
+use crate::explain::AnalysedDictionary;
 use crate::shiritori::plumbing::write_report;
-use crate::shiritori::{BLOCK, Outcome, VERTICES};
+use crate::shiritori::{BLOCK_LETTERS, Outcome, VERTICES};
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -20,7 +20,7 @@ const WORD_LETTERS: usize = 24;
 
 /// `dot shiritori`: the graph of the dictionary on stdin.
 pub fn shiritori() -> ExitCode {
-    match Dictionary::from_stdin() {
+    match AnalysedDictionary::from_stdin() {
         Ok(dictionary) => write_report(|out| write_dot(out, &dictionary)),
         Err(code) => code,
     }
@@ -35,7 +35,7 @@ pub fn shiritori() -> ExitCode {
 /// labelled with the numbers of the words that spell it (Takahashi's opening move in their
 /// games) and the word, with `×k` if it is listed `k` times. Moves into a lost block, which
 /// win, are drawn bold. Nodes and edges come in the order the input first names them.
-fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
+fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Result<()> {
     let analysis = &dictionary.analysis;
     let depth = analysis.depths();
     let class = |v: u32| {
@@ -74,9 +74,13 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
     writeln!(out, "  }}")?;
     // Each block once, as the input first names it.
     let mut named = vec![false; VERTICES];
-    let ends = dictionary.from.iter().zip(&dictionary.to);
-    for ((&from, &to), word) in ends.zip(&dictionary.words) {
-        for (v, letters) in [(from, &word[..BLOCK]), (to, &word[word.len() - BLOCK..])] {
+    for (spelled, &to) in dictionary.spelled.iter().zip(&dictionary.to) {
+        let word = &spelled.spelling;
+        let ends = [
+            (spelled.from, &word[..BLOCK_LETTERS]),
+            (to, &word[word.len() - BLOCK_LETTERS..]),
+        ];
+        for (v, letters) in ends {
             if std::mem::replace(&mut named[v as usize], true) {
                 continue;
             }
@@ -94,7 +98,8 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
     // Each distinct word once, with the numbers of the words that spell it.
     let mut numbers: Vec<Vec<usize>> = Vec::new();
     let mut distinct: HashMap<&str, usize> = HashMap::new();
-    for (index, word) in dictionary.words.iter().enumerate() {
+    let words = dictionary.spelled.iter().map(|word| word.spelling.as_str());
+    for (index, word) in words.enumerate() {
         let next = numbers.len();
         let edge = *distinct.entry(word).or_insert(next);
         if edge == next {
@@ -105,7 +110,7 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
     }
     for spelled_by in numbers {
         let first = spelled_by[0];
-        let word = &dictionary.words[first];
+        let word = &dictionary.spelled[first].spelling;
         let shown: Vec<String> = spelled_by
             .iter()
             .take(3)
@@ -120,8 +125,8 @@ fn write_dot(out: &mut dyn Write, dictionary: &Dictionary) -> io::Result<()> {
         writeln!(
             out,
             "  \"{}\" -> \"{}\" [label=\"{}{more}: {}{copies}\"{}];",
-            &word[..BLOCK],
-            &word[word.len() - BLOCK..],
+            &word[..BLOCK_LETTERS],
+            &word[word.len() - BLOCK_LETTERS..],
             shown.join(", "),
             shortened(word),
             if winning { ", style=bold" } else { "" }

@@ -1,79 +1,72 @@
 //! `atcoder-games explain`: the games of the input played out under optimal play, from the
 //! solutions' own analysis.
 
-use crate::lucky7::{self, PackedGame, RESIDUES, ROUND_STEP, round_kind};
-use crate::shiritori::plumbing::{TokenSource, fail, write_report};
-use crate::shiritori::{self, Analysis, BLOCK, Outcome, ReverseGraph};
+use crate::lucky7::{self, PackedGame, RESIDUES};
+use crate::shiritori::plumbing::{InputError, TokenSource, error_exit, write_report};
+use crate::shiritori::{self, Analysis, BLOCK_LETTERS, Dictionary, Outcome, SpelledWord};
 use std::collections::HashMap;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-/// All of stdin, or the end of the run with the error contract's message.
-pub fn read_stdin() -> Result<Vec<u8>, ExitCode> {
-    let mut input = Vec::new();
-    match io::stdin().lock().read_to_end(&mut input) {
-        Ok(_) => Ok(input),
-        Err(error) => Err(fail(&format!("cannot read the input: {error}"))),
-    }
-}
-
-/// A Shiritori input read by the solution's own reader: the words as written and as moves, from
-/// the vertex `from[k]` to the vertex `to[k]`, and the analysis.
-pub struct Dictionary {
-    pub words: Vec<String>,
-    pub from: Vec<u32>,
+/// A Shiritori input as the solution reads it, with its words' spellings, and its analysis.
+pub struct AnalysedDictionary {
+    pub spelled: Vec<SpelledWord>,
+    /// `to[k]`: the vertex word `k` leads to.
     pub to: Vec<u32>,
     pub analysis: Analysis,
 }
 
-impl Dictionary {
-    /// Reads and analyses the dictionary on stdin, or ends the run as the solution would.
-    pub fn from_stdin() -> Result<Self, ExitCode> {
-        let input = read_stdin()?;
-        let mut source = TokenSource::new(&input[..]);
-        let shiritori::Dictionary { to, moves } = shiritori::read_dictionary(&mut source)
-            .map_err(|error| fail(&source.message(error)))?;
-        // The solution has checked every word: they are the tokens after N, letters all. The
-        // solution keeps no word's first vertex, which the playout needs.
-        let text = String::from_utf8_lossy(&input);
-        let words: Vec<String> = text
-            .split_ascii_whitespace()
-            .skip(1)
-            .map(String::from)
-            .collect();
-        let ends = |word: &String| shiritori::word_ends(word).expect("a checked word");
-        let from = words.iter().map(|word| ends(word).0).collect();
-        let analysis = shiritori::retrograde_analysis(ReverseGraph::new(moves));
+impl AnalysedDictionary {
+    /// Reads and analyses the dictionary in `input` with the solution's own reader; the error
+    /// is the line the solution would print.
+    pub fn read(input: impl BufRead) -> Result<Self, String> {
+        let mut source = TokenSource::new(input);
+        let read = shiritori::read_spelled_dictionary(&mut source);
+        let Dictionary { to, moves, spelled } =
+            read.map_err(|error: InputError| source.message(error))?;
+        let analysis = shiritori::analyse(moves);
         Ok(Self {
-            words,
-            from,
+            spelled,
             to,
             analysis,
         })
+    }
+
+    /// Reads and analyses the dictionary on stdin, or ends the run as the solution would.
+    pub fn from_stdin() -> Result<Self, ExitCode> {
+        Self::read(io::stdin().lock()).map_err(|message| error_exit(&message))
     }
 }
 
 /// `explain shiritori I...`: for each of `explained` (words numbered from 1), the game that
 /// Takahashi opens with it, played out under optimal play; a blank line between games.
 pub fn shiritori(explained: &[usize]) -> ExitCode {
-    let dictionary = match Dictionary::from_stdin() {
+    let dictionary = match AnalysedDictionary::from_stdin() {
         Ok(dictionary) => dictionary,
         Err(code) => return code,
     };
-    let count = dictionary.words.len();
+    let count = dictionary.spelled.len();
     if let Some(wrong) = explained.iter().find(|&&word| word == 0 || word > count) {
-        return fail(&format!("there is no word {wrong}, as N is {count}"));
+        return error_exit(&format!("there is no word {wrong}, as N is {count}"));
     }
-    let playout = Playout::new(&dictionary);
-    write_report(|out| {
-        for (k, &word) in explained.iter().enumerate() {
-            if k > 0 {
-                writeln!(out)?;
-            }
-            playout.explain(out, word - 1)?;
+    write_report(|out| write_shiritori_games(out, &dictionary, explained))
+}
+
+/// Writes the games that Takahashi opens with the words `explained` (numbered from 1, each at
+/// most N), a blank line between games.
+pub fn write_shiritori_games(
+    out: &mut dyn Write,
+    dictionary: &AnalysedDictionary,
+    explained: &[usize],
+) -> io::Result<()> {
+    let playout = Playout::new(dictionary);
+    for (k, &word) in explained.iter().enumerate() {
+        if k > 0 {
+            writeln!(out)?;
         }
-        Ok(())
-    })
+        playout.explain(out, word - 1)?;
+    }
+    Ok(())
 }
 
 /// The name of the player who says the `said`-th word of a game (from 1): Takahashi opens.
@@ -84,7 +77,7 @@ fn player(said: usize) -> &'static str {
 /// Everything needed to play Shiritori games out: the words, each vertex's outcome and depth,
 /// and the moves from each vertex.
 struct Playout<'a> {
-    dictionary: &'a Dictionary,
+    dictionary: &'a AnalysedDictionary,
     depth: Vec<u32>,
     /// The words (numbered from 0) in order of the vertex they leave, and in input order among
     /// the words that leave one vertex: a stable sort.
@@ -92,9 +85,9 @@ struct Playout<'a> {
 }
 
 impl<'a> Playout<'a> {
-    fn new(dictionary: &'a Dictionary) -> Self {
-        let mut by_origin: Vec<u32> = (0..dictionary.from.len() as u32).collect();
-        by_origin.sort_by_key(|&word| dictionary.from[word as usize]);
+    fn new(dictionary: &'a AnalysedDictionary) -> Self {
+        let mut by_origin: Vec<u32> = (0..dictionary.spelled.len() as u32).collect();
+        by_origin.sort_by_key(|&word| dictionary.spelled[word as usize].from);
         Self {
             dictionary,
             depth: dictionary.analysis.depths(),
@@ -104,7 +97,7 @@ impl<'a> Playout<'a> {
 
     /// The words that leave vertex `v`, in input order.
     fn moves(&self, v: u32) -> &[u32] {
-        let from = |word: &u32| self.dictionary.from[*word as usize];
+        let from = |word: &u32| self.dictionary.spelled[*word as usize].from;
         let start = self.by_origin.partition_point(|word| from(word) < v);
         let end = self.by_origin.partition_point(|word| from(word) <= v);
         &self.by_origin[start..end]
@@ -120,7 +113,7 @@ impl<'a> Playout<'a> {
     }
 
     fn word(&self, word: u32) -> &str {
-        &self.dictionary.words[word as usize]
+        &self.dictionary.spelled[word as usize].spelling
     }
 
     /// Writes the game Takahashi opens with word `opening` (from 0), a line per word said.
@@ -180,7 +173,7 @@ impl<'a> Playout<'a> {
                 Outcome::Win => "Takahashi",
                 _ => "Aoki",
             };
-            let block = &last_word[last_word.len() - BLOCK..];
+            let block = &last_word[last_word.len() - BLOCK_LETTERS..];
             writeln!(out, "{stuck} has no word that starts with \"{block}\".")?;
         }
         Ok(())
@@ -215,38 +208,23 @@ impl<'a> Playout<'a> {
 /// who appends which digit, how the residue changes, and the residues from which Takahashi wins
 /// before and after the round.
 pub fn lucky7() -> ExitCode {
-    let input = match read_stdin() {
-        Ok(input) => input,
-        Err(code) => return code,
-    };
-    let mut source = lucky7::plumbing::TokenSource::new(&input[..]);
+    let mut source = lucky7::plumbing::TokenSource::new(io::stdin().lock());
     match lucky7::read_game(&mut source) {
-        Ok(game) => write_report(|out| explain_battle(out, &game)),
-        Err(error) => fail(&source.message(error)),
+        Ok(game) => write_report(|out| write_lucky7_game(out, &game)),
+        Err(error) => error_exit(&source.message(error)),
     }
 }
 
-/// Writes the game played out. Unlike the solution's `takahashi_wins`, this needs the winning
-/// set of every round, so it runs the whole backward pass with [`ROUND_STEP`], keeping each
-/// set; then it plays forwards from residue 0. A player whose choice decides the game makes the
-/// choice that wins it; a player who cannot change the outcome (both choices win, or both lose)
-/// appends S's digit.
-fn explain_battle(out: &mut dyn Write, game: &PackedGame) -> io::Result<()> {
+/// Writes the game played out, from the winning set of every round ([`lucky7::winning_sets`]),
+/// forwards from residue 0. A player whose choice decides the game makes the choice that wins
+/// it; a player who cannot change the outcome (both choices win, or both lose) appends S's
+/// digit.
+pub fn write_lucky7_game(out: &mut dyn Write, game: &PackedGame) -> io::Result<()> {
     let rounds = game.rounds();
     // winning[i]: the residues from which Takahashi wins before round i (from 0); after the last
     // round, residue 0 only.
-    let mut winning = vec![0; rounds + 1];
-    winning[rounds] = 1;
-    for round in (0..rounds).rev() {
-        let kind = round_kind(game.takahashi_plays(round), game.digit(round));
-        winning[round] = ROUND_STEP[kind][usize::from(winning[round + 1])];
-    }
-    let winner = if winning[0] & 1 == 1 {
-        "Takahashi"
-    } else {
-        "Aoki"
-    };
-    writeln!(out, "{winner} wins.")?;
+    let winning = lucky7::winning_sets(game);
+    writeln!(out, "{} wins.", lucky7::winner(game))?;
     let mut residue = 0;
     for round in 0..rounds {
         let (takahashi, digit) = (game.takahashi_plays(round), game.digit(round));

@@ -211,9 +211,11 @@ fn usage_of(arguments: &[OsString]) -> StyledStr {
 /// `solve`: this crate's solution of `problem`, exactly as its binary runs it.
 fn solve(problem: Problem, depth: bool) -> ExitCode {
     match (problem, depth) {
-        (Problem::Shiritori, true) => shiritori::run([OsString::from("--depth")].into_iter()),
-        (Problem::Shiritori, false) => shiritori::run(std::iter::empty()),
-        (Problem::Lucky7, false) => lucky7::run(std::iter::empty()),
+        (Problem::Shiritori, true) => {
+            shiritori::command_line([OsString::from("--depth")].into_iter())
+        }
+        (Problem::Shiritori, false) => shiritori::command_line(std::iter::empty()),
+        (Problem::Lucky7, false) => lucky7::command_line(std::iter::empty()),
         (Problem::Lucky7, true) => usage_error(
             "solve",
             ErrorKind::ArgumentConflict,
