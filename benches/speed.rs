@@ -24,9 +24,9 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
+use atcoder_games_tool::format::with_commas;
 use atcoder_games_tool::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
 use atcoder_games_tool::process::{self, Options, Stdin};
-use atcoder_games_tool::report::with_commas;
 use common::run::{LUCKY7, SHIRITORI};
 use std::env;
 use std::fs;

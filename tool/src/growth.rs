@@ -1,9 +1,13 @@
 //! How a solution's time or memory grows with N on a family of inputs: measured at sizes below
-//! the smallest that fails, and fitted as N^k, the slope on a log-log scale, after the cost of
-//! the smallest input (starting the process) is taken off. As the big_O Python package fits
-//! complexity classes to execution times, but with one free exponent.
+//! the smallest that fails and beyond it ([`follow`]), and fitted as N^k, the slope on a log-log
+//! scale, after the cost of the smallest input (starting the process) is taken off. As the big_O
+//! Python package fits complexity classes to execution times, but with one free exponent.
 
-use crate::report::with_commas;
+use crate::family::Family;
+use crate::format;
+use crate::judge::{Failure, Limits, judged_time};
+use crate::problem::{Input, JUDGE_MAX, Origin};
+use crate::process::{Run, Stop};
 
 /// What is measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,10 +31,8 @@ impl Resource {
     /// A measured `value` as people read it: `0.48 s`, `512 MiB`.
     pub fn show(self, value: f64) -> String {
         match self {
-            // Hundreds of seconds and more come from a fit: their hundredths mean nothing.
-            Self::Time if value >= 100.0 => format!("{} s", with_commas(value.round() as usize)),
-            Self::Time => format!("{value:.2} s"),
-            Self::Memory => format!("{:.0} MiB", value / (1024.0 * 1024.0)),
+            Self::Time => format::seconds(value),
+            Self::Memory => format::mebibytes(value),
         }
     }
 
@@ -174,5 +176,162 @@ fn two_least_agree(finished: &[f64]) -> bool {
     match sorted[..] {
         [least, second, ..] => second <= least * AGREEING,
         _ => true,
+    }
+}
+
+/// Sizes below the smallest failing one at which a growth is measured, at most.
+const SIZES_BELOW: usize = 12;
+
+/// How many times its limits a run may take at one and a half times the smallest failing size,
+/// where the growth is checked.
+const BEYOND_THE_LIMITS: u32 = 4;
+
+/// How a failing program's time or memory grows on the family of its failing input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Curve {
+    pub resource: Resource,
+    pub family: Family,
+    /// The smallest input's value, taken off before the fit.
+    pub baseline: f64,
+    /// The sizes measured, and what was measured at each.
+    pub points: Vec<(usize, f64)>,
+    pub fit: Option<Fit>,
+    /// The run at one and a half times the smallest failing size, when it was stopped even with
+    /// four times the limits (measured, it is one of the points).
+    pub stopped_check: Option<Measured>,
+    /// The run at the smallest failing size.
+    pub smallest_failing: Measured,
+    /// The run at the judge's largest size.
+    pub largest: Measured,
+}
+
+/// A run at one size, for the growth section: what it took of the growth's resource, and the
+/// limit it was stopped at, if any (then the value is what it had taken by then).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measured {
+    pub size: usize,
+    pub value: f64,
+    pub stopped_at: Option<Resource>,
+}
+
+/// A failure to follow: where its family's inputs come from, how it failed at its smallest
+/// failing size, and at the judge's largest if it was run there.
+pub struct Failing<'a> {
+    pub origin: Origin,
+    pub smallest_size: usize,
+    pub smallest: &'a Failure,
+    pub at_judge_max: Option<&'a Failure>,
+}
+
+/// How the time or memory that `failing` ran out of grows on its family, with `run` making one
+/// run of an input under some limits; None for any other failure. The smallest failing size
+/// gives the largest point, from the very runs that judged it; halves of it are measured down to
+/// where the value no longer grows over the smallest input's; and the fit is checked at one and a
+/// half times the smallest failing size (at most the judge's largest), in runs allowed
+/// [`BEYOND_THE_LIMITS`] times the limits: measured there, that point joins the fit, which weighs
+/// the largest sizes, where the work dominates a start-up or a runtime's warm-up.
+pub fn follow<E>(
+    failing: &Failing,
+    limits: &Limits,
+    mut run: impl FnMut(&Input, &Limits) -> Result<Run, E>,
+) -> Result<Option<Curve>, E> {
+    let resource = match failing.smallest {
+        Failure::TimeLimit { blocked: false, .. } => Resource::Time,
+        Failure::MemoryLimit { .. } => Resource::Memory,
+        _ => return Ok(None),
+    };
+    let origin = failing.origin;
+    let mut measure_steadily = |input: &Input, limits: &Limits| {
+        least_of_runs(resource, || {
+            let ran = run(input, limits)?;
+            Ok((value_of(resource, &ran), ran.stopped.is_some()))
+        })
+    };
+    let baseline = measure_steadily(&origin.input(1), limits)?.unwrap_or_default();
+    let smallest_failing = as_measured(failing.smallest_size, failing.smallest, limits);
+    let mut points = Vec::new();
+    if smallest_failing.stopped_at.is_none() {
+        points.push((smallest_failing.size, smallest_failing.value));
+    }
+    for size in sizes_below(failing.smallest_size, SIZES_BELOW) {
+        let Some(value) = measure_steadily(&origin.input(size), limits)? else {
+            continue;
+        };
+        points.push((size, value));
+        if !measurable(resource, value, baseline) {
+            break;
+        }
+    }
+    let larger = (failing.smallest_size * 3 / 2).min(JUDGE_MAX);
+    let beyond = limits.times(BEYOND_THE_LIMITS);
+    let mut stopped_check = None;
+    if larger > failing.smallest_size {
+        match measure_steadily(&origin.input(larger), &beyond)? {
+            Some(value) => points.insert(0, (larger, value)),
+            None => {
+                let limit = match resource {
+                    Resource::Time => beyond.cut_off().as_secs_f64(),
+                    Resource::Memory => beyond.memory as f64,
+                };
+                stopped_check = Some(Measured {
+                    size: larger,
+                    value: limit,
+                    stopped_at: Some(resource),
+                });
+            }
+        }
+    }
+    let fit = fit(resource, &points, baseline);
+    let largest = match failing.at_judge_max {
+        Some(failure) => as_measured(JUDGE_MAX, failure, limits),
+        None => {
+            let ran = run(&origin.input(JUDGE_MAX), limits)?;
+            Measured {
+                size: JUDGE_MAX,
+                value: value_of(resource, &ran),
+                stopped_at: ran.stopped.map(|stop| match stop {
+                    Stop::Memory => Resource::Memory,
+                    _ => Resource::Time,
+                }),
+            }
+        }
+    };
+    Ok(Some(Curve {
+        resource,
+        family: origin.family,
+        baseline,
+        points,
+        fit,
+        stopped_check,
+        smallest_failing,
+        largest,
+    }))
+}
+
+/// A failing run at `size` under `limits`, as the growth section shows it: what it took of the
+/// resource it ran out of, and the limit it was stopped at, if any.
+fn as_measured(size: usize, failure: &Failure, limits: &Limits) -> Measured {
+    let (value, stopped_at) = match *failure {
+        Failure::TimeLimit { time, stopped, .. } => {
+            (time.as_secs_f64(), stopped.then_some(Resource::Time))
+        }
+        Failure::MemoryLimit { peak } => (
+            peak as f64,
+            (peak >= limits.memory).then_some(Resource::Memory),
+        ),
+        _ => (0.0, None),
+    };
+    Measured {
+        size,
+        value,
+        stopped_at,
+    }
+}
+
+/// What `run` took of `resource`: its judged time, or its peak memory.
+fn value_of(resource: Resource, run: &Run) -> f64 {
+    match resource {
+        Resource::Time => judged_time(run).as_secs_f64(),
+        Resource::Memory => run.peak_memory as f64,
     }
 }

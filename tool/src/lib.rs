@@ -6,6 +6,7 @@
 
 pub mod contract;
 pub mod family;
+pub mod format;
 pub mod generate;
 pub mod growth;
 pub mod judge;

@@ -185,6 +185,6 @@ impl Input {
             Self::Lucky7 { .. } => "round",
         };
         let plural = if self.size() == 1 { "" } else { "s" };
-        format!("{} {unit}{plural}", crate::report::with_commas(self.size()))
+        format!("{} {unit}{plural}", crate::format::with_commas(self.size()))
     }
 }

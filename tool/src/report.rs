@@ -5,7 +5,8 @@
 //! and the whole no larger than [`MOST_BYTES`]; each says how much it left out.
 
 use crate::family::Family;
-use crate::growth::{Fit, Resource};
+use crate::format::with_commas;
+use crate::growth::{Curve, Measured, Resource};
 use crate::judge::{Failure, Limits, answer_lines};
 use crate::problem::{Input, Problem};
 use crate::search::{Case, Found};
@@ -69,34 +70,6 @@ impl Asked {
         }
         arguments
     }
-}
-
-/// How a failing program's time or memory grows on the family of its failing input.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Growth {
-    pub resource: Resource,
-    pub family: Family,
-    /// The smallest input's value, taken off before the fit.
-    pub baseline: f64,
-    /// Sizes below the smallest failing one, and what was measured at each.
-    pub points: Vec<(usize, f64)>,
-    pub fit: Option<Fit>,
-    /// The run at one and a half times the smallest failing size, when it was stopped even with
-    /// four times the limits (measured, it is one of the points).
-    pub stopped_check: Option<Measured>,
-    /// The run at the smallest failing size.
-    pub smallest_failing: Measured,
-    /// The run at the judge's largest size.
-    pub largest: Measured,
-}
-
-/// A run at one size, for the growth section: what it took of the growth's resource, and the
-/// limit it was stopped at, if any (then the value is what it had taken by then).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Measured {
-    pub size: usize,
-    pub value: f64,
-    pub stopped_at: Option<Resource>,
 }
 
 /// The lines on which a wrong answer differs from the expected one, for the report, with the
@@ -200,7 +173,7 @@ fn how(failure: &Failure, limits: &Limits) -> String {
 pub fn report<E>(
     setting: &Setting,
     found: &Found,
-    growth: Option<&Growth>,
+    growth: Option<&Curve>,
     mut trusted: impl FnMut(Asked) -> Result<String, E>,
 ) -> Result<String, E> {
     let (problem, input) = (setting.problem, &found.input);
@@ -414,7 +387,7 @@ pub fn shortened(line: &str) -> String {
 
 /// The growth section: the exponent, the sizes measured, the smallest failing size and the
 /// judge's largest.
-fn write_growth(text: &mut String, growth: &Growth, problem: Problem) {
+fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
     let resource = growth.resource;
     let noun = resource.noun();
     let units = problem.units();
@@ -489,19 +462,6 @@ fn capitalized(word: &str) -> String {
         .next()
         .map(|first| first.to_uppercase().chain(letters).collect())
         .unwrap_or_default()
-}
-
-/// `1234567` as `1,234,567`.
-pub fn with_commas(n: usize) -> String {
-    let digits = n.to_string();
-    let mut grouped = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    grouped
 }
 
 /// Writes `lines`, each on its own line after `indent`, in at most `limit` lines: when there

@@ -8,6 +8,7 @@
 
 mod common;
 
+use atcoder_games_tool::format::with_commas;
 use atcoder_games_tool::judge::judged_time;
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{assert_bounded, check_wrong, paragraphs, scratch, stdout, wrong, wrong_command};
@@ -170,11 +171,6 @@ fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
         }
     }
     panic!("{bug} at {size}, (stopped, CPU time, peak bytes) of each run: {runs:?}");
-}
-
-/// `1234567` as `1,234,567`.
-fn with_commas(n: usize) -> String {
-    atcoder_games_tool::report::with_commas(n)
 }
 
 /// Compiles the quadratic Java solution of the tests into a folder of its own; None, having said

@@ -1,12 +1,12 @@
 //! The report of a failure, on made-up failures: what it shows in full, and where it stops.
 
 use atcoder_games_tool::family::Family;
-use atcoder_games_tool::growth::{Fit, Resource};
+use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::judge::{Failure, Limits};
 use atcoder_games_tool::problem::{Input, Origin, Problem};
 use atcoder_games_tool::report::{
-    Asked, EXPLAINED_WORDS, Growth, Measured, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR,
-    Setting, differences, report, shown_in_full,
+    Asked, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, Setting, differences,
+    report, shown_in_full,
 };
 use atcoder_games_tool::search::{Case, Found};
 use std::path::Path;
@@ -256,7 +256,7 @@ fn a_family_and_its_growth() {
         scale: 1.5e-9,
         baseline: 0.001,
     };
-    let growth = Growth {
+    let growth = Curve {
         resource: Resource::Time,
         family,
         baseline: 0.001,
@@ -317,7 +317,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         scale: 8192.0,
         baseline: 0.0,
     };
-    let growth = Growth {
+    let growth = Curve {
         resource: Resource::Memory,
         family: Family::RandomWords,
         baseline: 0.0,
@@ -337,7 +337,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
     );
     assert!(text.contains(&line), "{text}");
     // A run that ended is shown as it ended, without what the fit expects.
-    let ended = Growth {
+    let ended = Curve {
         largest: Measured {
             stopped_at: None,
             ..growth.largest
@@ -350,7 +350,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
 
 #[test]
 fn memory_too_small_to_measure_is_said_so() {
-    let growth = Growth {
+    let growth = Curve {
         resource: Resource::Memory,
         family: Family::RandomWords,
         baseline: 0.0,

@@ -3,13 +3,12 @@
 use crate::explain::{self, AnalysedDictionary};
 use crate::shiritori::plumbing::TokenSource;
 use crate::{CheckOptions, lucky7, shiritori};
-use atcoder_games_tool::growth::{self, Resource};
+use atcoder_games_tool::format::with_commas;
+use atcoder_games_tool::growth::{self, Curve, Failing, Resource};
 use atcoder_games_tool::judge::{Failure, Limits, judge, judged_time};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
-use atcoder_games_tool::process::{self, Run, RunError, Stdin, Stop};
-use atcoder_games_tool::report::{
-    Asked, Growth, Measured, Setting, report, shown_in_full, with_commas,
-};
+use atcoder_games_tool::process::{self, Run, RunError, Stdin};
+use atcoder_games_tool::report::{Asked, Setting, report, shown_in_full};
 use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, search};
 use clap::error::ErrorKind;
 use std::ffi::OsString;
@@ -26,13 +25,6 @@ enum Trouble {
     /// This crate's own solution failed: a bug here.
     Trusted(String),
 }
-
-/// Sizes below the smallest failing one at which a growth is measured, at most.
-const GROWTH_SIZES: usize = 12;
-
-/// How many times its limits a run may take at one and a half times the smallest failing size,
-/// where the growth is checked.
-const BEYOND_THE_LIMIT: u32 = 4;
 
 /// What this crate's solution says of `input` for `problem`, from its own code, called in place:
 /// the judge's answer, or a game played out as `explain` plays it.
@@ -124,129 +116,22 @@ impl Solution<'_> {
         Ok(judge(&expected, &least, &self.limits))
     }
 
-    /// What a run on `input` under `limits` takes of `resource`, and whether it was stopped.
-    fn measure(
-        &self,
-        resource: Resource,
-        input: &Input,
-        limits: &Limits,
-    ) -> Result<(f64, bool), Trouble> {
-        let run = self.run_under(input, limits)?;
-        Ok((value_of(resource, &run), run.stopped.is_some()))
-    }
-
-    /// What runs on `input` under `limits` take of `resource`: see [`growth::least_of_runs`].
-    fn measure_steadily(
-        &self,
-        resource: Resource,
-        input: &Input,
-        limits: &Limits,
-    ) -> Result<Option<f64>, Trouble> {
-        growth::least_of_runs(resource, || self.measure(resource, input, limits))
-    }
-
-    /// How the solution's time or memory, whichever `found` ran out of, grows on the family of
-    /// the failing input. The smallest failing size gives the largest point, from the very runs
-    /// that judged it; halves of it are measured down to where the value no longer grows over
-    /// the smallest input's; and the fit is checked at one and a half times the smallest failing
-    /// size (at most the judge's largest), in runs allowed [`BEYOND_THE_LIMIT`] times the limits: measured
-    /// there, that point joins the fit, which weighs the largest sizes, where the work dominates
-    /// a start-up or a runtime's warm-up.
-    fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Growth>, Trouble> {
-        let resource = match found.failure {
-            Failure::TimeLimit { blocked: false, .. } => Resource::Time,
-            Failure::MemoryLimit { .. } => Resource::Memory,
-            _ => return Ok(None),
+    /// How the solution's time or memory grows on the family of `found`'s input, if it ran out
+    /// of either: see [`growth::follow`].
+    fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Curve>, Trouble> {
+        let at_judge_max = match found.case {
+            Case::Family(_) => Some(&found.first_failure),
+            Case::Random(_) => None,
         };
-        let limits = &self.limits;
-        let baseline = self.measure_steadily(resource, &origin.input(1), limits)?;
-        let baseline = baseline.unwrap_or_default();
-        let smallest_failing = self.as_measured(found.input.size(), &found.failure);
-        let mut points = Vec::new();
-        if smallest_failing.stopped_at.is_none() {
-            points.push((smallest_failing.size, smallest_failing.value));
-        }
-        for size in growth::sizes_below(found.input.size(), GROWTH_SIZES) {
-            let Some(value) = self.measure_steadily(resource, &origin.input(size), limits)? else {
-                continue;
-            };
-            points.push((size, value));
-            if !growth::measurable(resource, value, baseline) {
-                break;
-            }
-        }
-        let larger = (found.input.size() * 3 / 2).min(JUDGE_MAX);
-        let beyond = limits.times(BEYOND_THE_LIMIT);
-        let mut stopped_check = None;
-        if larger > found.input.size() {
-            match self.measure_steadily(resource, &origin.input(larger), &beyond)? {
-                Some(value) => points.insert(0, (larger, value)),
-                None => {
-                    let limit = match resource {
-                        Resource::Time => beyond.cut_off().as_secs_f64(),
-                        Resource::Memory => beyond.memory as f64,
-                    };
-                    stopped_check = Some(Measured {
-                        size: larger,
-                        value: limit,
-                        stopped_at: Some(resource),
-                    });
-                }
-            }
-        }
-        let fit = growth::fit(resource, &points, baseline);
-        let largest = match found.case {
-            Case::Family(_) => self.as_measured(found.first.size(), &found.first_failure),
-            Case::Random(_) => {
-                let run = self.run_under(&origin.input(JUDGE_MAX), limits)?;
-                Measured {
-                    size: JUDGE_MAX,
-                    value: value_of(resource, &run),
-                    stopped_at: run.stopped.map(|stop| match stop {
-                        Stop::Memory => Resource::Memory,
-                        _ => Resource::Time,
-                    }),
-                }
-            }
+        let failing = Failing {
+            origin,
+            smallest_size: found.input.size(),
+            smallest: &found.failure,
+            at_judge_max,
         };
-        Ok(Some(Growth {
-            resource,
-            family: origin.family,
-            baseline,
-            points,
-            fit,
-            stopped_check,
-            smallest_failing,
-            largest,
-        }))
-    }
-
-    /// A failing run at `size`, as the growth section shows it: what it took of the resource it
-    /// ran out of, and the limit it was stopped at, if any.
-    fn as_measured(&self, size: usize, failure: &Failure) -> Measured {
-        let (value, stopped_at) = match *failure {
-            Failure::TimeLimit { time, stopped, .. } => {
-                (time.as_secs_f64(), stopped.then_some(Resource::Time))
-            }
-            Failure::MemoryLimit { peak } => (
-                peak as f64,
-                (peak >= self.limits.memory).then_some(Resource::Memory),
-            ),
-            _ => (0.0, None),
-        };
-        Measured {
-            size,
-            value,
-            stopped_at,
-        }
-    }
-}
-
-/// What `run` took of `resource`: its judged time, or its peak memory.
-fn value_of(resource: Resource, run: &Run) -> f64 {
-    match resource {
-        Resource::Time => judged_time(run).as_secs_f64(),
-        Resource::Memory => run.peak_memory as f64,
+        growth::follow(&failing, &self.limits, |input, limits| {
+            self.run_under(input, limits)
+        })
     }
 }
 
