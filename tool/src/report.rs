@@ -210,17 +210,21 @@ pub fn report<E>(
         }
     };
     let tries = found.shrink_steps;
+    // A family's line comes first, in the same section.
+    if let Case::Random(_) = found.case {
+        let _ = writeln!(text);
+    }
     if shows_input(found) {
         let _ = writeln!(
             text,
-            "\nSmallest failing input ({units}), {from} after {tries} tries:"
+            "Smallest failing input ({units}), {from} after {tries} tries:"
         );
         let shown = SECTION_LINES - lines_before_the_input(found);
         write_some(&mut text, input.text().lines(), shown, "", "more lines");
     } else {
         let _ = writeln!(
             text,
-            "\nSmallest failing input: {units}, {from} after {tries} tries."
+            "Smallest failing input: {units}, {from} after {tries} tries."
         );
     }
     match &found.failure {
