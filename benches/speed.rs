@@ -24,8 +24,8 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
+use atcoder_games_tool::family::Family;
 use atcoder_games_tool::format::with_commas;
-use atcoder_games_tool::generate::{Lucky7Kind, ShiritoriKind, lucky7_input, shiritori_input};
 use atcoder_games_tool::process::{self, Options, Stdin};
 use common::run::{LUCKY7, SHIRITORI};
 use std::env;
@@ -41,6 +41,26 @@ const RUNS: usize = 21;
 const LAUNCH: &str = "--launch";
 
 const SHIRITORI_SIZES: [usize; 3] = [20_000, 200_000, 2_000_000];
+
+/// Shiritori's kinds of input timed: random, the longest propagation, one vertex with every move
+/// into it, dense with draws, mostly repeats, and self-loops.
+const SHIRITORI_KINDS: [Family; 6] = [
+    Family::RandomWords,
+    Family::Chain,
+    Family::IntoOneBlock,
+    Family::SmallAlphabet,
+    Family::Duplicates,
+    Family::SelfLoops,
+];
+
+/// Lucky 7's kinds of input timed: random, one player's, and zeros, which the pass cannot stop
+/// early on.
+const LUCKY7_KINDS: [Family; 4] = [
+    Family::RandomGame,
+    Family::AokiAlone,
+    Family::TakahashiAlone,
+    Family::AllZeros,
+];
 const LUCKY7_SIZES: [usize; 3] = [200_000, 2_000_000, 20_000_000];
 
 /// The labels of the baselines, which this crate's rows are measured against.
@@ -74,21 +94,24 @@ fn main() {
         }
     };
     let mut summary = Vec::new();
-    for kind in ShiritoriKind::ALL {
-        let cases = sizes(SHIRITORI_SIZES).into_iter().map(|n| {
-            let input = shiritori_input(&kind.words(n, 1));
-            (n, input)
-        });
-        let programs = programs("shiritori", SHIRITORI, &others);
-        summary.extend(bench_kind(&scratch, &programs, kind.name(), cases));
-    }
-    for kind in Lucky7Kind::ALL {
-        let cases = sizes(LUCKY7_SIZES).into_iter().map(|n| {
-            let (digits, players) = kind.game(n, 1);
-            (n, lucky7_input(&digits, &players))
-        });
-        let programs = programs("lucky7", LUCKY7, &others);
-        summary.extend(bench_kind(&scratch, &programs, kind.name(), cases));
+    // The kinds of input timed, from the crate's catalogue of families.
+    let kinds = [
+        (
+            SHIRITORI_KINDS.as_slice(),
+            "shiritori",
+            SHIRITORI,
+            SHIRITORI_SIZES,
+        ),
+        (LUCKY7_KINDS.as_slice(), "lucky7", LUCKY7, LUCKY7_SIZES),
+    ];
+    for (families, name, binary, all_sizes) in kinds {
+        for &kind in families {
+            let cases = sizes(all_sizes)
+                .into_iter()
+                .map(|n| (n, kind.input(n, 1).text()));
+            let programs = programs(name, binary, &others);
+            summary.extend(bench_kind(&scratch, &programs, kind.name(), cases));
+        }
     }
     fs::remove_dir_all(&scratch).expect("the scratch directory can be removed");
 

@@ -4,7 +4,8 @@
 mod common;
 
 use atcoder_games_tool::contract;
-use atcoder_games_tool::generate::{Rng, STAR_HUB, ShiritoriKind, random_word, shiritori_input};
+use atcoder_games_tool::family::Family;
+use atcoder_games_tool::generate::{Rng, STAR_HUB, random_word, shiritori_input};
 use atcoder_games_tool::oracle::shiritori_winners;
 use atcoder_games_tool::process::Options;
 use atcoder_games_tool::strategy::small_dictionary;
@@ -98,7 +99,7 @@ fn any_ascii_whitespace_separates_tokens() {
 
 #[test]
 fn inputs_beyond_the_judges_limits_work() {
-    let words = ShiritoriKind::Random.words(300_000, 7);
+    let words = Family::RandomWords.words(300_000, 7).unwrap();
     let output = success(&run(SHIRITORI, &[], shiritori_input(&words)));
     assert_eq!(lines(&output), shiritori_winners(&words));
 }
@@ -111,7 +112,7 @@ fn no_words_give_no_lines() {
 #[test]
 fn generated_dictionaries_have_their_known_answers() {
     // A path: the word k steps from the dead end is won by Takahashi exactly when k is even.
-    let chain = ShiritoriKind::Chain.words(1000, 1);
+    let chain = Family::Chain.words(1000, 1).unwrap();
     let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&chain))));
     for (k, answer) in answers.iter().rev().enumerate() {
         assert_eq!(
@@ -121,16 +122,16 @@ fn generated_dictionaries_have_their_known_answers() {
         );
     }
     // Every word leads into the hub, where Aoki has no word to say.
-    let star = ShiritoriKind::Star.words(1000, 2);
+    let star = Family::IntoOneBlock.words(1000, 2).unwrap();
     assert!(star.iter().all(|word| word.ends_with(STAR_HUB)));
     let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&star))));
     assert_eq!(answers, vec!["Takahashi"; 1000]);
     // Three-letter words are self-loops only.
-    let loops = ShiritoriKind::ThreeLetters.words(1000, 3);
+    let loops = Family::SelfLoops.words(1000, 3).unwrap();
     let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&loops))));
     assert_eq!(answers, vec!["Draw"; 1000]);
-    for kind in [ShiritoriKind::SmallAlphabet, ShiritoriKind::Duplicates] {
-        let words = kind.words(2000, 4);
+    for kind in [Family::SmallAlphabet, Family::Duplicates] {
+        let words = kind.words(2000, 4).unwrap();
         let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&words))));
         assert_eq!(answers, shiritori_winners(&words), "{kind:?}");
     }
@@ -188,7 +189,7 @@ fn a_huge_count_fails_fast_without_allocating_for_it() {
     // Generous: a run that allocated for the count would take far longer or die.
     assert!(started.elapsed().as_secs() < 10);
     // The limit itself leaves room for a real run.
-    let words = ShiritoriKind::Random.words(20_000, 12);
+    let words = Family::RandomWords.words(20_000, 12).unwrap();
     let output = success(&run_with_memory_limit(SHIRITORI, shiritori_input(&words)));
     assert_eq!(lines(&output), shiritori_winners(&words));
 }
@@ -201,7 +202,7 @@ fn the_largest_inputs_need_little_stack() {
         stack: Some(256 << 10),
         ..Options::default()
     };
-    let chain = ShiritoriKind::Chain.words(200_000, 3);
+    let chain = Family::Chain.words(200_000, 3).unwrap();
     for arguments in [&[][..], &["--depth"]] {
         let command: Vec<&str> = [SHIRITORI].iter().chain(arguments).copied().collect();
         let ran = contract::run(&command, shiritori_input(&chain), &options);
@@ -285,7 +286,7 @@ fn an_unwanted_byte_is_found_at_every_place_and_every_pair_of_places() {
 
 #[test]
 fn a_malformed_word_deep_in_a_long_input_is_found() {
-    let mut words = ShiritoriKind::Random.words(100_000, 5);
+    let mut words = Family::RandomWords.words(100_000, 5).unwrap();
     words[76_543].push('7');
     assert_error(SHIRITORI, shiritori_input(&words), &["word 76544 (", "'7'"]);
 }

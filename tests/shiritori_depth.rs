@@ -3,7 +3,8 @@
 
 mod common;
 
-use atcoder_games_tool::generate::{ShiritoriKind, shiritori_input};
+use atcoder_games_tool::family::Family;
+use atcoder_games_tool::generate::shiritori_input;
 use atcoder_games_tool::oracle::shiritori_depths;
 use atcoder_games_tool::strategy::small_dictionary;
 use common::run::{SHIRITORI, clean_error, run, success};
@@ -103,7 +104,7 @@ fn the_loser_takes_the_longest_defence() {
 #[test]
 fn a_chain_through_every_block_has_the_deepest_games() {
     // 52^3 - 1 links: the first word's game lasts as many words as there are links.
-    let words = ShiritoriKind::Chain.words(52 * 52 * 52 - 1, 9);
+    let words = Family::Chain.words(52 * 52 * 52 - 1, 9).unwrap();
     let answers = depths(&words);
     assert_eq!(answers.first().unwrap(), "Takahashi 140607");
     assert_eq!(answers[1], "Aoki 140606");
@@ -112,8 +113,8 @@ fn a_chain_through_every_block_has_the_deepest_games() {
 
 #[test]
 fn depths_agree_with_the_oracle_on_larger_dictionaries() {
-    for kind in [ShiritoriKind::SmallAlphabet, ShiritoriKind::Duplicates] {
-        let words = kind.words(3000, 8);
+    for kind in [Family::SmallAlphabet, Family::Duplicates] {
+        let words = kind.words(3000, 8).unwrap();
         assert_eq!(depths(&words), shiritori_depths(&words), "{kind:?}");
     }
 }

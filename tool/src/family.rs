@@ -1,9 +1,11 @@
-//! The worst-case families of inputs that `atcoder-games check` runs at the judge's largest N
-//! after its random cases, each aimed at a way a solution can be too slow or too large. Each
-//! makes an input of any size, so that a failure can be followed down to its smallest size.
+//! The catalogue of named shapes of input, one for the tool, the tests and the benchmarks: each
+//! makes an input of any size from a seed. `atcoder-games check` runs the worst-case families
+//! ([`Family::of`]) at the judge's largest N after its random cases, each aimed at a way a
+//! solution can be too slow or too large, and follows a failure down to its smallest size.
 
 use crate::generate::{
-    BLOCKS, LETTERS, Lucky7Kind, Rng, ShiritoriKind, block, random_word, shuffled_blocks,
+    ALPHABET, BLOCK_COUNT, Rng, SMALL_ALPHABET, STAR_HUB, block_spelling, chain, random_word,
+    shuffled_blocks,
 };
 use crate::problem::{Input, Problem};
 
@@ -21,6 +23,7 @@ pub enum Family {
     SelfLoops,
     OneWord,
     SmallAlphabet,
+    Duplicates,
     // Lucky 7 Battle.
     RandomGame,
     AllZeros,
@@ -31,6 +34,7 @@ pub enum Family {
 }
 
 impl Family {
+    /// Shiritori's worst cases, which `check` runs.
     pub const SHIRITORI: [Self; 10] = [
         Self::RandomWords,
         Self::LongestWords,
@@ -44,6 +48,7 @@ impl Family {
         Self::SmallAlphabet,
     ];
 
+    /// Lucky 7's worst cases, which `check` runs.
     pub const LUCKY7: [Self; 6] = [
         Self::RandomGame,
         Self::AllZeros,
@@ -53,7 +58,7 @@ impl Family {
         Self::Alternating,
     ];
 
-    /// The families of `problem`.
+    /// The worst-case families of `problem`, which `check` runs.
     pub fn of(problem: Problem) -> &'static [Self] {
         match problem {
             Problem::Shiritori => &Self::SHIRITORI,
@@ -73,6 +78,7 @@ impl Family {
             Self::SelfLoops => "self-loops",
             Self::OneWord => "one word",
             Self::SmallAlphabet => "small alphabet",
+            Self::Duplicates => "duplicates",
             Self::RandomGame => "random game",
             Self::AllZeros => "all zeros",
             Self::ZerosAndSevens => "zeros and sevens",
@@ -115,6 +121,9 @@ impl Family {
             Self::SmallAlphabet => {
                 "Words over four letters, two of them upper case: 64 blocks, dense, full of cycles and draws."
             }
+            Self::Duplicates => {
+                "Words drawn from a pool of 1,000 random words: almost every word is listed many times."
+            }
             Self::RandomGame => "Random digits and players.",
             Self::AllZeros => {
                 "Only the digit 0: the winning set never becomes empty or full, so the backward pass runs through every round."
@@ -130,9 +139,26 @@ impl Family {
 
     /// The problem the family's inputs are of.
     pub fn problem(self) -> Problem {
-        match Self::SHIRITORI.contains(&self) {
-            true => Problem::Shiritori,
-            false => Problem::Lucky7,
+        match Self::LUCKY7.contains(&self) {
+            true => Problem::Lucky7,
+            false => Problem::Shiritori,
+        }
+    }
+
+    /// The words of the family's dictionary of `size` words, from `seed`; None for a Lucky 7
+    /// family.
+    pub fn words(self, size: usize, seed: u64) -> Option<Vec<String>> {
+        match self.input(size, seed) {
+            Input::Shiritori(words) => Some(words),
+            Input::Lucky7 { .. } => None,
+        }
+    }
+
+    /// S and X of the family's game of `size` rounds, from `seed`; None for a Shiritori family.
+    pub fn game(self, size: usize, seed: u64) -> Option<(String, String)> {
+        match self.input(size, seed) {
+            Input::Lucky7 { digits, players } => Some((digits, players)),
+            Input::Shiritori(_) => None,
         }
     }
 
@@ -140,59 +166,94 @@ impl Family {
     pub fn input(self, size: usize, seed: u64) -> Input {
         let size = size.max(1);
         let mut rng = Rng::new(seed);
-        let words = |kind: ShiritoriKind| Input::Shiritori(kind.words(size, seed));
-        let game = |kind: Lucky7Kind| {
-            let (digits, players) = kind.game(size, seed);
-            Input::Lucky7 { digits, players }
-        };
-        match self {
-            Self::RandomWords => words(ShiritoriKind::Random),
-            Self::LongestWords => Input::Shiritori(
+        let random_words = |rng: &mut Rng, alphabet: &[u8], min: usize, max: usize| {
+            Input::Shiritori(
                 (0..size)
-                    .map(|_| random_word(&mut rng, LETTERS, 8, 8))
+                    .map(|_| random_word(rng, alphabet, min, max))
                     .collect(),
-            ),
+            )
+        };
+        let digits = |rng: &mut Rng| random_word(rng, b"0123456789", size, size);
+        match self {
+            Self::RandomWords => random_words(&mut rng, ALPHABET, 3, 8),
+            Self::LongestWords => random_words(&mut rng, ALPHABET, 8, 8),
             Self::ManyMovesOneEscape => {
                 // aaa's moves: into bbb, won (bbbccc leads to the dead end ccc), and one into
                 // ddd, a draw (dddddd loops).
                 let mut words = vec!["bbbccc".to_string(), "aaaddd".to_string(), "dddddd".into()];
                 words.truncate(size);
-                let into_won = (words.len()..size).map(|_| between(&mut rng, "aaa", "bbb"));
+                let into_won = (words.len()..size).map(|_| word_between(&mut rng, "aaa", "bbb"));
                 words.splice(0..0, into_won);
                 Input::Shiritori(words)
             }
             Self::TwoBlocks => Input::Shiritori(
                 (0..size)
                     .map(|k| match k < size / 2 {
-                        true => between(&mut rng, "aaa", "bbb"),
-                        false => between(&mut rng, "bbb", "ccc"),
+                        true => word_between(&mut rng, "aaa", "bbb"),
+                        false => word_between(&mut rng, "bbb", "ccc"),
                     })
                     .collect(),
             ),
-            Self::IntoOneBlock => words(ShiritoriKind::Star),
-            Self::Chain => words(ShiritoriKind::Chain),
+            Self::IntoOneBlock => Input::Shiritori(
+                (0..size)
+                    .map(|_| {
+                        let tail = loop {
+                            let tail = random_word(&mut rng, ALPHABET, 3, 3);
+                            if tail != STAR_HUB {
+                                break tail;
+                            }
+                        };
+                        tail + STAR_HUB
+                    })
+                    .collect(),
+            ),
+            Self::Chain => Input::Shiritori(chain(&mut rng, size)),
             Self::LongCycleOneExit => {
                 let order = shuffled_blocks(&mut rng);
                 let (dead_end, cycle) = (order[0], &order[1..]);
-                let length = (size - 1).clamp(1, BLOCKS - 1);
-                let link = |k: usize| block(cycle[k % length]) + &block(cycle[(k + 1) % length]);
+                let length = (size - 1).clamp(1, BLOCK_COUNT - 1);
+                let link = |k: usize| {
+                    block_spelling(cycle[k % length]) + &block_spelling(cycle[(k + 1) % length])
+                };
                 let mut words: Vec<String> = (0..size - 1).map(link).collect();
-                words.push(block(cycle[0]) + &block(dead_end));
+                words.push(block_spelling(cycle[0]) + &block_spelling(dead_end));
                 Input::Shiritori(words)
             }
-            Self::SelfLoops => words(ShiritoriKind::ThreeLetters),
+            Self::SelfLoops => random_words(&mut rng, ALPHABET, 3, 3),
             Self::OneWord => Input::Shiritori(vec!["abcdef".to_string(); size]),
-            Self::SmallAlphabet => words(ShiritoriKind::SmallAlphabet),
-            Self::RandomGame => game(Lucky7Kind::Random),
-            Self::AllZeros => game(Lucky7Kind::Zeros),
+            Self::SmallAlphabet => random_words(&mut rng, SMALL_ALPHABET, 3, 8),
+            Self::Duplicates => {
+                let pool: Vec<String> = (0..1000)
+                    .map(|_| random_word(&mut rng, ALPHABET, 3, 8))
+                    .collect();
+                Input::Shiritori(
+                    (0..size)
+                        .map(|_| pool[rng.below(pool.len())].clone())
+                        .collect(),
+                )
+            }
+            Self::RandomGame => Input::Lucky7 {
+                digits: digits(&mut rng),
+                players: random_word(&mut rng, b"AT", size, size),
+            },
+            Self::AllZeros => Input::Lucky7 {
+                digits: "0".repeat(size),
+                players: random_word(&mut rng, b"AT", size, size),
+            },
             Self::ZerosAndSevens => Input::Lucky7 {
                 digits: random_word(&mut rng, b"07", size, size),
                 players: random_word(&mut rng, b"AT", size, size),
             },
-            Self::TakahashiAlone => game(Lucky7Kind::AllTakahashi),
-            Self::AokiAlone => game(Lucky7Kind::AllAoki),
+            Self::TakahashiAlone => Input::Lucky7 {
+                digits: digits(&mut rng),
+                players: "T".repeat(size),
+            },
+            Self::AokiAlone => Input::Lucky7 {
+                digits: digits(&mut rng),
+                players: "A".repeat(size),
+            },
             Self::Alternating => Input::Lucky7 {
-                digits: random_word(&mut rng, b"0123456789", size, size),
+                digits: digits(&mut rng),
                 players: "AT".repeat(size.div_ceil(2))[..size].to_string(),
             },
         }
@@ -200,6 +261,6 @@ impl Family {
 }
 
 /// A word from block `from` to block `to`, with up to two random letters between them.
-fn between(rng: &mut Rng, from: &str, to: &str) -> String {
-    format!("{from}{}{to}", random_word(rng, LETTERS, 0, 2))
+fn word_between(rng: &mut Rng, from: &str, to: &str) -> String {
+    format!("{from}{}{to}", random_word(rng, ALPHABET, 0, 2))
 }

@@ -1,5 +1,5 @@
-//! Deterministic input generators, shared by the tests, the benchmarks and the large inputs of
-//! `atcoder-games check`: the same kind, size and seed always give the same input.
+//! The pieces that the families of inputs ([`crate::family`]) are made of, deterministic: the
+//! same size and seed always give the same input.
 
 /// SplitMix64: tiny, fast, and good enough to make test inputs.
 pub struct Rng(u64);
@@ -33,91 +33,15 @@ impl Rng {
 }
 
 /// Every letter a Shiritori word may contain.
-pub const LETTERS: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+pub const ALPHABET: &[u8; 52] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /// The alphabet of the dense dictionaries: four letters, two of them upper case.
 pub const SMALL_ALPHABET: &[u8] = b"aBcD";
 
-/// Number of three-letter blocks over [`LETTERS`].
-pub const BLOCKS: usize = 52 * 52 * 52;
+/// Number of three-letter blocks over [`ALPHABET`].
+pub const BLOCK_COUNT: usize = 52 * 52 * 52;
 
-/// The kinds of Shiritori dictionaries that the benchmarks time and the tests check.
-#[derive(Clone, Copy, Debug)]
-pub enum ShiritoriKind {
-    /// Words of 3 to 8 random letters, as in the judge's largest tests.
-    Random,
-    /// One path through every three-letter block in random order, walked again and again when
-    /// there are more words than blocks: the longest propagation the analysis can face.
-    Chain,
-    /// Every word leads into one hub block that no word leaves.
-    Star,
-    /// Words of 3 to 8 letters over [`SMALL_ALPHABET`]: 64 blocks, dense, full of cycles and draws.
-    SmallAlphabet,
-    /// Words drawn from a pool of 1,000 random words, so almost every word is a repeat.
-    Duplicates,
-    /// Three random letters per word: every word is a self-loop.
-    ThreeLetters,
-}
-
-impl ShiritoriKind {
-    pub const ALL: [Self; 6] = [
-        Self::Random,
-        Self::Chain,
-        Self::Star,
-        Self::SmallAlphabet,
-        Self::Duplicates,
-        Self::ThreeLetters,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Random => "random",
-            Self::Chain => "chain",
-            Self::Star => "star",
-            Self::SmallAlphabet => "small alphabet",
-            Self::Duplicates => "duplicates",
-            Self::ThreeLetters => "3 letters",
-        }
-    }
-
-    /// `count` words of this kind.
-    pub fn words(self, count: usize, seed: u64) -> Vec<String> {
-        let mut rng = Rng::new(seed);
-        match self {
-            Self::Random => (0..count)
-                .map(|_| random_word(&mut rng, LETTERS, 3, 8))
-                .collect(),
-            Self::Chain => chain(&mut rng, count),
-            Self::Star => (0..count)
-                .map(|_| {
-                    let tail = loop {
-                        let tail = random_word(&mut rng, LETTERS, 3, 3);
-                        if tail != STAR_HUB {
-                            break tail;
-                        }
-                    };
-                    tail + STAR_HUB
-                })
-                .collect(),
-            Self::SmallAlphabet => (0..count)
-                .map(|_| random_word(&mut rng, SMALL_ALPHABET, 3, 8))
-                .collect(),
-            Self::Duplicates => {
-                let pool: Vec<String> = (0..1000)
-                    .map(|_| random_word(&mut rng, LETTERS, 3, 8))
-                    .collect();
-                (0..count)
-                    .map(|_| pool[rng.below(pool.len())].clone())
-                    .collect()
-            }
-            Self::ThreeLetters => (0..count)
-                .map(|_| random_word(&mut rng, LETTERS, 3, 3))
-                .collect(),
-        }
-    }
-}
-
-/// The block every word of a [`ShiritoriKind::Star`] dictionary ends in.
+/// The block every word of the family "into one block" ends in.
 pub const STAR_HUB: &str = "Hub";
 
 /// A word of `min` to `max` letters drawn from `alphabet`.
@@ -129,30 +53,30 @@ pub fn random_word(rng: &mut Rng, alphabet: &[u8], min: usize, max: usize) -> St
 }
 
 /// The three letters that stand for block number `index` (any numbering will do for a test).
-pub fn block(index: usize) -> String {
+pub fn block_spelling(index: usize) -> String {
     [index / (52 * 52), index / 52 % 52, index % 52]
         .iter()
-        .map(|&digit| char::from(LETTERS[digit]))
+        .map(|&digit| char::from(ALPHABET[digit]))
         .collect()
 }
 
 /// Every block number, in a random order.
 pub fn shuffled_blocks(rng: &mut Rng) -> Vec<usize> {
-    let mut blocks: Vec<usize> = (0..BLOCKS).collect();
-    for i in (1..BLOCKS).rev() {
+    let mut blocks: Vec<usize> = (0..BLOCK_COUNT).collect();
+    for i in (1..BLOCK_COUNT).rev() {
         blocks.swap(i, rng.below(i + 1));
     }
     blocks
 }
 
 /// `count` six-letter words that walk one path through all blocks in a random order; word `k`
-/// links the `k % (BLOCKS - 1)`-th block of the path to the next one.
-fn chain(rng: &mut Rng, count: usize) -> Vec<String> {
+/// links the `k % (BLOCK_COUNT - 1)`-th block of the path to the next one.
+pub fn chain(rng: &mut Rng, count: usize) -> Vec<String> {
     let path = shuffled_blocks(rng);
     (0..count)
         .map(|k| {
-            let step = k % (BLOCKS - 1);
-            block(path[step]) + &block(path[step + 1])
+            let step = k % (BLOCK_COUNT - 1);
+            block_spelling(path[step]) + &block_spelling(path[step + 1])
         })
         .collect()
 }
@@ -165,48 +89,6 @@ pub fn shiritori_input<S: AsRef<str>>(words: &[S]) -> String {
         input.push('\n');
     }
     input
-}
-
-/// The kinds of Lucky 7 Battle games that the benchmarks time and the tests check.
-#[derive(Clone, Copy, Debug)]
-pub enum Lucky7Kind {
-    /// Random digits, random players.
-    Random,
-    /// Random digits, every round Aoki's.
-    AllAoki,
-    /// Random digits, every round Takahashi's.
-    AllTakahashi,
-    /// Only zeros, random players: the winning set never becomes empty or full, so the backward
-    /// pass cannot stop early and runs through every round.
-    Zeros,
-}
-
-impl Lucky7Kind {
-    pub const ALL: [Self; 4] = [Self::Random, Self::AllAoki, Self::AllTakahashi, Self::Zeros];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Random => "random",
-            Self::AllAoki => "all A",
-            Self::AllTakahashi => "all T",
-            Self::Zeros => "all 0",
-        }
-    }
-
-    /// `S` and `X` of a game of `rounds` rounds of this kind.
-    pub fn game(self, rounds: usize, seed: u64) -> (String, String) {
-        let mut rng = Rng::new(seed);
-        let digits = match self {
-            Self::Zeros => "0".repeat(rounds),
-            _ => random_word(&mut rng, b"0123456789", rounds, rounds),
-        };
-        let players = match self {
-            Self::Random | Self::Zeros => random_word(&mut rng, b"AT", rounds, rounds),
-            Self::AllAoki => "A".repeat(rounds),
-            Self::AllTakahashi => "T".repeat(rounds),
-        };
-        (digits, players)
-    }
 }
 
 /// The Lucky 7 Battle input: `N`, `S` and `X`, a line each.
