@@ -27,7 +27,7 @@ mod common;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::format::with_commas;
 use atcoder_games_tool::process::{self, Options, Stdin};
-use common::run::{LUCKY7, SHIRITORI};
+use common::binaries::{LUCKY7, SHIRITORI};
 use std::env;
 use std::fs;
 use std::os::unix::process::ExitStatusExt;

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run::{LUCKY7, SHIRITORI, run, success, usage_error};
+use common::binaries::{LUCKY7, SHIRITORI, assert_usage_error, run_binary, success};
 
 /// The binaries and the first line of their help.
 const BINARIES: [(&str, &str); 2] = [
@@ -16,12 +16,12 @@ const BINARIES: [(&str, &str); 2] = [
 fn help_is_printed_on_request() {
     for (binary, usage) in BINARIES {
         for arguments in [&["--help"][..], &["-h"], &["-h", "--help"]] {
-            let help = success(&run(binary, arguments, ""));
+            let help = success(&run_binary(binary, arguments, ""));
             assert!(help.starts_with(&format!("{usage}\n")), "{help}");
             assert!(help.contains("atcoder-games"), "names the tool: {help}");
         }
     }
-    let help = success(&run(SHIRITORI, &["--depth", "--help"], ""));
+    let help = success(&run_binary(SHIRITORI, &["--depth", "--help"], ""));
     assert!(help.contains("--depth"), "{help}");
 }
 
@@ -35,8 +35,8 @@ fn a_mistake_is_a_short_usage_error_wherever_it_stands() {
             &["-h", "depth"],
             &["--depth=1"],
         ] {
-            let output = run(binary, arguments, "1\nabc\n");
-            let message = usage_error(&output);
+            let output = run_binary(binary, arguments, "1\nabc\n");
+            let message = assert_usage_error(&output);
             let stderr = String::from_utf8_lossy(&output.stderr);
             assert!(message.starts_with("error: unknown argument"), "{message}");
             assert_eq!(
@@ -46,7 +46,7 @@ fn a_mistake_is_a_short_usage_error_wherever_it_stands() {
         }
     }
     // Lucky 7 has no --depth: every game lasts N rounds.
-    let message = usage_error(&run(LUCKY7, &["--depth"], ""));
+    let message = assert_usage_error(&run_binary(LUCKY7, &["--depth"], ""));
     assert_eq!(message, "error: unknown argument \"--depth\"");
 }
 
@@ -61,12 +61,12 @@ fn the_tools_flags_are_unknown_and_the_help_points_to_the_tool() {
         (SHIRITORI, &["--dot"], "atcoder-games dot shiritori"),
         (LUCKY7, &["--explain"], "atcoder-games explain lucky7"),
     ] {
-        let message = usage_error(&run(binary, arguments, "1\nabc\n"));
+        let message = assert_usage_error(&run_binary(binary, arguments, "1\nabc\n"));
         assert!(
             message.starts_with("error: unknown argument \"--"),
             "{message}"
         );
-        let help = run(binary, &["--help"], "");
+        let help = run_binary(binary, &["--help"], "");
         assert!(String::from_utf8_lossy(&help.stdout).contains(tool));
     }
 }

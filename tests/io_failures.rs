@@ -4,7 +4,7 @@
 mod common;
 
 use atcoder_games_tool::process::{Options, Stdin, run};
-use common::run::{LUCKY7, SHIRITORI, clean_error};
+use common::binaries::{LUCKY7, SHIRITORI, clean_error};
 use std::fs::File;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::path::Path;

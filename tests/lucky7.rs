@@ -5,14 +5,17 @@ mod common;
 
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::generate::lucky7_input;
-use atcoder_games_tool::oracle::{lucky7_winner, lucky7_winner_by_residues};
-use atcoder_games_tool::strategy::{game, small_game};
-use common::run::{LUCKY7, assert_error, clean_error, run, run_with_memory_limit, success};
+use atcoder_games_tool::strategy::game;
+use common::binaries::{
+    LUCKY7, assert_error, clean_error, run_binary, run_with_memory_limit, success,
+};
 use proptest::prelude::*;
+use test_support::oracle::{lucky7_winner, lucky7_winner_by_residues};
+use test_support::strategy::small_game;
 
 /// The binary's answer for the game `digits`/`players`, without the newline.
 fn winner(digits: &str, players: &str) -> String {
-    let output = success(&run(LUCKY7, &[], lucky7_input(digits, players)));
+    let output = success(&run_binary(LUCKY7, &[], lucky7_input(digits, players)));
     output.strip_suffix('\n').expect("one line").to_string()
 }
 
@@ -62,7 +65,7 @@ fn any_ascii_whitespace_separates_tokens() {
         "\n\t2\t\t35  \x0c AT \r\n\n",
     ] {
         assert_eq!(
-            success(&run(LUCKY7, &[], input)),
+            success(&run_binary(LUCKY7, &[], input)),
             "Takahashi\n",
             "{input:?}"
         );
@@ -252,7 +255,7 @@ proptest! {
         bytes in prop::collection::vec(
             prop::sample::select(b"0123456789AT \n\r\ta-\xff\xe3\0".to_vec()), 0..40),
     ) {
-        let output = run(LUCKY7, &[], bytes);
+        let output = run_binary(LUCKY7, &[], bytes);
         if output.status.success() {
             let answer = success(&output);
             prop_assert!(answer == "Takahashi\n" || answer == "Aoki\n");

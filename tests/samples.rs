@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run::{binary, run, success};
+use common::binaries::{binary, run_binary, success};
 use std::fs;
 use std::path::Path;
 
@@ -32,7 +32,7 @@ fn every_sample_pair_matches_its_binary() {
             let expected = fs::read_to_string(&expected_path)
                 .unwrap_or_else(|_| panic!("{} has no .out beside it", input_path.display()));
             let input = fs::read(&input_path).expect("readable .in file");
-            let actual = success(&run(binary, &[], input));
+            let actual = success(&run_binary(binary, &[], input));
             assert_eq!(actual, expected, "{}", input_path.display());
             checked.push(input_path);
         }

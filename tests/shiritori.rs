@@ -3,18 +3,24 @@
 
 mod common;
 
-use atcoder_games_tool::contract;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::generate::{Rng, STAR_HUB, random_word, shiritori_input};
-use atcoder_games_tool::oracle::shiritori_winners;
 use atcoder_games_tool::process::Options;
-use atcoder_games_tool::strategy::small_dictionary;
-use common::run::{SHIRITORI, assert_error, clean_error, run, run_with_memory_limit, success};
+use common::binaries::{
+    SHIRITORI, assert_error, clean_error, run_binary, run_with_memory_limit, success,
+};
 use proptest::prelude::*;
+use test_support::contract;
+use test_support::oracle::shiritori_winners;
+use test_support::strategy::small_dictionary;
 
 /// The binary's answer for `words`, one entry per line.
 fn winners(words: &[&str]) -> Vec<String> {
-    lines(&success(&run(SHIRITORI, &[], shiritori_input(words))))
+    lines(&success(&run_binary(
+        SHIRITORI,
+        &[],
+        shiritori_input(words),
+    )))
 }
 
 fn lines(output: &str) -> Vec<String> {
@@ -93,27 +99,35 @@ fn any_ascii_whitespace_separates_tokens() {
         "3 abcd bcda ada",
         "\t 3\t\tabcd \n\n bcda\r\n\x0cada \n\n",
     ] {
-        assert_eq!(success(&run(SHIRITORI, &[], input)), expected, "{input:?}");
+        assert_eq!(
+            success(&run_binary(SHIRITORI, &[], input)),
+            expected,
+            "{input:?}"
+        );
     }
 }
 
 #[test]
 fn inputs_beyond_the_judges_limits_work() {
     let words = Family::RandomWords.words(300_000, 7).unwrap();
-    let output = success(&run(SHIRITORI, &[], shiritori_input(&words)));
+    let output = success(&run_binary(SHIRITORI, &[], shiritori_input(&words)));
     assert_eq!(lines(&output), shiritori_winners(&words));
 }
 
 #[test]
 fn no_words_give_no_lines() {
-    assert_eq!(success(&run(SHIRITORI, &[], "0\n")), "");
+    assert_eq!(success(&run_binary(SHIRITORI, &[], "0\n")), "");
 }
 
 #[test]
 fn generated_dictionaries_have_their_known_answers() {
     // A path: the word k steps from the dead end is won by Takahashi exactly when k is even.
     let chain = Family::Chain.words(1000, 1).unwrap();
-    let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&chain))));
+    let answers = lines(&success(&run_binary(
+        SHIRITORI,
+        &[],
+        shiritori_input(&chain),
+    )));
     for (k, answer) in answers.iter().rev().enumerate() {
         assert_eq!(
             answer,
@@ -124,15 +138,27 @@ fn generated_dictionaries_have_their_known_answers() {
     // Every word leads into the hub, where Aoki has no word to say.
     let star = Family::IntoOneBlock.words(1000, 2).unwrap();
     assert!(star.iter().all(|word| word.ends_with(STAR_HUB)));
-    let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&star))));
+    let answers = lines(&success(&run_binary(
+        SHIRITORI,
+        &[],
+        shiritori_input(&star),
+    )));
     assert_eq!(answers, vec!["Takahashi"; 1000]);
     // Three-letter words are self-loops only.
     let loops = Family::SelfLoops.words(1000, 3).unwrap();
-    let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&loops))));
+    let answers = lines(&success(&run_binary(
+        SHIRITORI,
+        &[],
+        shiritori_input(&loops),
+    )));
     assert_eq!(answers, vec!["Draw"; 1000]);
     for kind in [Family::SmallAlphabet, Family::Duplicates] {
         let words = kind.words(2000, 4).unwrap();
-        let answers = lines(&success(&run(SHIRITORI, &[], shiritori_input(&words))));
+        let answers = lines(&success(&run_binary(
+            SHIRITORI,
+            &[],
+            shiritori_input(&words),
+        )));
         assert_eq!(answers, shiritori_winners(&words), "{kind:?}");
     }
 }
@@ -205,7 +231,7 @@ fn the_largest_inputs_need_little_stack() {
     let chain = Family::Chain.words(200_000, 3).unwrap();
     for arguments in [&[][..], &["--depth"]] {
         let command: Vec<&str> = [SHIRITORI].iter().chain(arguments).copied().collect();
-        let ran = contract::run(&command, shiritori_input(&chain), &options);
+        let ran = contract::run_or_panic(&command, shiritori_input(&chain), &options);
         assert!(success(&ran).lines().count() == 200_000, "{arguments:?}");
     }
 }
@@ -304,7 +330,7 @@ proptest! {
             input.push_str(separator);
             input.push_str(word);
         }
-        let output = success(&run(SHIRITORI, &[], input));
+        let output = success(&run_binary(SHIRITORI, &[], input));
         prop_assert_eq!(lines(&output), shiritori_winners(&words));
     }
 
@@ -316,7 +342,7 @@ proptest! {
     ) {
         let mut input = count.map(|n| format!("{n}\n").into_bytes()).unwrap_or_default();
         input.extend(bytes);
-        let output = run(SHIRITORI, &[], input.clone());
+        let output = run_binary(SHIRITORI, &[], input.clone());
         if output.status.success() {
             let answers = success(&output);
             // Accepted input starts with N (the random bytes may have made it up themselves).
@@ -336,6 +362,6 @@ fn random_dictionaries_over_all_letters_agree_with_the_oracle() {
     let words: Vec<String> = (0..5000)
         .map(|_| random_word(&mut rng, b"abcdeABCDE", 3, 8))
         .collect();
-    let output = success(&run(SHIRITORI, &[], shiritori_input(&words)));
+    let output = success(&run_binary(SHIRITORI, &[], shiritori_input(&words)));
     assert_eq!(lines(&output), shiritori_winners(&words));
 }

@@ -5,16 +5,16 @@ mod common;
 
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::generate::shiritori_input;
-use atcoder_games_tool::oracle::shiritori_depths;
-use atcoder_games_tool::strategy::small_dictionary;
-use common::run::{SHIRITORI, clean_error, run, success};
+use common::binaries::{SHIRITORI, clean_error, run_binary, success};
 use proptest::prelude::*;
 use std::fs;
 use std::path::Path;
+use test_support::oracle::shiritori_depths;
+use test_support::strategy::small_dictionary;
 
 /// The binary's `--depth` answer for `words`, one entry per line.
 fn depths<S: AsRef<str>>(words: &[S]) -> Vec<String> {
-    let output = success(&run(SHIRITORI, &["--depth"], shiritori_input(words)));
+    let output = success(&run_binary(SHIRITORI, &["--depth"], shiritori_input(words)));
     output.lines().map(str::to_string).collect()
 }
 
@@ -34,7 +34,7 @@ fn the_samples_with_depths() {
     ];
     for (number, expected) in (1..).zip(expected) {
         let input = fs::read(samples.join(format!("sample-{number}.in"))).unwrap();
-        let output = success(&run(SHIRITORI, &["--depth"], input));
+        let output = success(&run_binary(SHIRITORI, &["--depth"], input));
         assert_eq!(
             output.lines().collect::<Vec<_>>(),
             expected,
@@ -121,7 +121,7 @@ fn depths_agree_with_the_oracle_on_larger_dictionaries() {
 
 #[test]
 fn malformed_input_is_an_error_with_depth_too() {
-    let message = clean_error(&run(SHIRITORI, &["--depth"], "2\nabc\nab\n"));
+    let message = clean_error(&run_binary(SHIRITORI, &["--depth"], "2\nabc\nab\n"));
     assert!(message.contains("word 2"), "{message}");
 }
 

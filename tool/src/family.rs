@@ -264,3 +264,17 @@ impl Family {
 fn word_between(rng: &mut Rng, from: &str, to: &str) -> String {
     format!("{from}{}{to}", random_word(rng, ALPHABET, 0, 2))
 }
+
+/// Where a large input comes from: its family and seed, which make it again at any size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub family: Family,
+    pub seed: u64,
+}
+
+impl Origin {
+    /// The input of `size` words or rounds that this origin makes.
+    pub fn input(self, size: usize) -> Input {
+        self.family.input(size, self.seed)
+    }
+}

@@ -3,10 +3,10 @@
 //! scale, after the cost of the smallest input (starting the process) is taken off. As the big_O
 //! Python package fits complexity classes to execution times, but with one free exponent.
 
-use crate::family::Family;
+use crate::family::{Family, Origin};
 use crate::format;
 use crate::judge::{Failure, Limits, judged_time};
-use crate::problem::{Input, JUDGE_MAX, Origin};
+use crate::problem::{Input, JUDGE_MAX};
 use crate::process::{Run, Stop};
 
 /// What is measured.

@@ -1,16 +1,23 @@
-//! The library of `atcoder-games`, the tool for users, which this crate's tests and benchmarks
-//! share: deterministic input generators, brute-force oracles written independently of the
-//! solutions, proptest strategies, the process runner, and the stress test (the problems' inputs,
-//! judging a run, the search and its report). The tool's subcommands themselves are its binary,
-//! in `src/bin/atcoder-games/`.
+//! The library of `atcoder-games`, the tool for users, in layers, each module using only those
+//! listed before it:
+//!
+//! - [`format`]: numbers as people read them;
+//! - [`process`]: running a program and measuring it;
+//! - [`judge`]: the judge's rules, its limits and verdicts;
+//! - [`problem`], [`generate`], [`family`], [`strategy`]: the problems, their inputs, and the one
+//!   catalogue of named shapes of input that the tool, the tests and the benchmarks share;
+//! - [`growth`]: how a failing program's time or memory grows, measured and fitted;
+//! - [`search`]: the stress test, and shrinking what fails;
+//! - [`report`]: what `check` prints.
+//!
+//! The subcommands themselves are the tool's binary, in `src/bin/atcoder-games/`; what only the
+//! tests need is in the workspace's `support/` package.
 
-pub mod contract;
 pub mod family;
 pub mod format;
 pub mod generate;
 pub mod growth;
 pub mod judge;
-pub mod oracle;
 pub mod problem;
 pub mod process;
 pub mod report;

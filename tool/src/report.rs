@@ -37,7 +37,7 @@ pub const MOST_BYTES: usize = 16 * 1024;
 const TOKEN_ENDS: usize = 20;
 
 /// How the check was run, as the report tells it.
-pub struct Setting<'a> {
+pub struct CheckSetup<'a> {
     pub problem: Problem,
     /// The solution's command line, as one string.
     pub command: &'a str,
@@ -50,25 +50,22 @@ pub struct Setting<'a> {
 
 /// What the report asks of this crate's own solution about the failing input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Asked {
+pub enum TrustedOutput {
     /// The right answer.
     Answer,
     /// The right game: Shiritori's opened with this word (from 1), or Lucky 7's, which is one.
     Game(Option<usize>),
 }
 
-impl Asked {
-    /// The arguments of `atcoder-games` that answer this for `problem`.
-    pub fn arguments(self, problem: Problem) -> Vec<String> {
-        let mut arguments = match self {
-            Self::Answer => vec!["solve".to_string()],
-            Self::Game(_) => vec!["explain".to_string()],
-        };
-        arguments.push(problem.name().to_string());
-        if let Self::Game(Some(word)) = self {
-            arguments.push(word.to_string());
+impl TrustedOutput {
+    /// The command a reader runs for the same output: `atcoder-games explain shiritori 2`.
+    pub fn command(self, problem: Problem) -> String {
+        let name = problem.name();
+        match self {
+            Self::Answer => format!("atcoder-games solve {name}"),
+            Self::Game(None) => format!("atcoder-games explain {name}"),
+            Self::Game(Some(word)) => format!("atcoder-games explain {name} {word}"),
         }
-        arguments
     }
 }
 
@@ -131,7 +128,7 @@ pub fn shown_in_full(found: &Found) -> bool {
 }
 
 /// `failure` in words, after "gives".
-fn how(failure: &Failure, limits: &Limits) -> String {
+fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
     let limit = Resource::Time.show(limits.time.as_secs_f64());
     let time = |time: &Duration| Resource::Time.show(time.as_secs_f64());
     match failure {
@@ -171,16 +168,16 @@ fn how(failure: &Failure, limits: &Limits) -> String {
 /// The report of `found`. `trusted` answers what the report asks of this crate's solution on the
 /// failing input; an error there ends the report.
 pub fn report<E>(
-    setting: &Setting,
+    setting: &CheckSetup,
     found: &Found,
     growth: Option<&Curve>,
-    mut trusted: impl FnMut(Asked) -> Result<String, E>,
+    mut trusted: impl FnMut(TrustedOutput) -> Result<String, E>,
 ) -> Result<String, E> {
     let (problem, input) = (setting.problem, &found.input);
     let name = problem.name();
     let mut text = String::new();
     let command = setting.command;
-    let how = how(&found.failure, &setting.limits);
+    let how = verdict_in_words(&found.failure, &setting.limits);
     write_wrapped(
         &mut text,
         &format!("check: {command} gives {how} on {name}."),
@@ -236,18 +233,18 @@ pub fn report<E>(
             let differences = differences(input, expected, actual);
             let lines = differences.iter().map(|(_, line)| line.as_str());
             write_some(&mut text, lines, SHOWN_DIFFERENCES, "  ", "more");
-            let games: Vec<Asked> = match problem {
+            let games: Vec<TrustedOutput> = match problem {
                 Problem::Shiritori => differences
                     .iter()
                     .filter_map(|(word, _)| *word)
                     .take(EXPLAINED_WORDS)
-                    .map(|word| Asked::Game(Some(word)))
+                    .map(|word| TrustedOutput::Game(Some(word)))
                     .collect(),
-                Problem::Lucky7 => vec![Asked::Game(None)],
+                Problem::Lucky7 => vec![TrustedOutput::Game(None)],
             };
             for asked in games {
-                let command = asked.arguments(problem).join(" ");
-                let _ = writeln!(text, "\nThe right game (atcoder-games {command}):");
+                let command = asked.command(problem);
+                let _ = writeln!(text, "\nThe right game ({command}):");
                 let game = trusted(asked)?;
                 write_some(&mut text, game.lines(), SECTION_LINES, "  ", "more lines");
             }
@@ -265,7 +262,7 @@ pub fn report<E>(
                 );
             }
             let _ = writeln!(text, "\nExpected output:");
-            let expected = trusted(Asked::Answer)?;
+            let expected = trusted(TrustedOutput::Answer)?;
             write_some(
                 &mut text,
                 expected.lines(),

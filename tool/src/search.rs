@@ -3,10 +3,13 @@
 //! first failing input down to the smallest that still fails the same way: with proptest's
 //! shrinking, or for a family by bisecting its size.
 
-use crate::family::Family;
+use crate::family::{Family, Origin};
 use crate::judge::{Failure, Verdict};
-use crate::problem::{Generated, Input, JUDGE_MAX, Origin, Problem};
-use proptest::strategy::{Strategy, ValueTree};
+use crate::problem::{Input, JUDGE_MAX, Problem};
+use crate::strategy;
+use proptest::prelude::*;
+use proptest::strategy::BoxedStrategy;
+use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::time::{Duration, Instant};
 
@@ -14,6 +17,82 @@ use std::time::{Duration, Instant};
 /// round: the largest small one, a dictionary of 24 words each listed twice. A larger one is
 /// about its size, which bisection finds.
 const CUT_DOWN_WHEN_SLOW: usize = 48;
+
+/// The share of the cases, in percent, given to small inputs before the sizes grow to the
+/// judge's largest.
+const SMALL_SHARE: usize = 75;
+
+/// The largest small input: words of a dictionary, rounds of a game.
+const SMALL_WORDS: usize = 24;
+const SMALL_ROUNDS: usize = 16;
+
+/// The smallest of the growing inputs.
+const FIRST_LARGE: usize = 100;
+
+/// The largest N of case `case` (from 0) of `cases`. Over the first three quarters it grows
+/// linearly from 1 to [`SMALL_WORDS`] or [`SMALL_ROUNDS`]; over the rest, geometrically from
+/// [`FIRST_LARGE`] to [`JUDGE_MAX`].
+pub fn size_limit(problem: Problem, case: usize, cases: usize) -> usize {
+    let small_cases = small_cases(cases);
+    if case < small_cases {
+        let small = match problem {
+            Problem::Shiritori => SMALL_WORDS,
+            Problem::Lucky7 => SMALL_ROUNDS,
+        };
+        return 1 + case * (small - 1) / (small_cases - 1).max(1);
+    }
+    let (step, steps) = (case - small_cases, cases - small_cases);
+    let fraction = if steps > 1 {
+        step as f64 / (steps - 1) as f64
+    } else {
+        1.0
+    };
+    let growth = (JUDGE_MAX as f64 / FIRST_LARGE as f64).powf(fraction);
+    ((FIRST_LARGE as f64 * growth).round() as usize).min(JUDGE_MAX)
+}
+
+/// The inputs of case `case` (from 0) of `cases`, of at most [`size_limit`] words
+/// or rounds (a Shiritori word may be listed twice). The first three quarters are small and
+/// varied ([`strategy::dictionary`], [`strategy::game`]); the rest come from the problem's
+/// [`Family`]s, and remember which. Either kind shrinks: the large ones by bisecting their
+/// size.
+pub fn inputs(problem: Problem, case: usize, cases: usize) -> BoxedStrategy<Generated> {
+    let largest = size_limit(problem, case, cases);
+    let unsized_input = |input| Generated {
+        input,
+        origin: None,
+    };
+    if case < small_cases(cases) {
+        return match problem {
+            Problem::Shiritori => strategy::dictionary(largest)
+                .prop_map(move |words| unsized_input(Input::Shiritori(words)))
+                .boxed(),
+            Problem::Lucky7 => strategy::game(largest)
+                .prop_map(move |(digits, players)| unsized_input(Input::Lucky7 { digits, players }))
+                .boxed(),
+        };
+    }
+    // The seed of a large input picks its words or rounds; only its size is worth shrinking.
+    let families = prop::sample::select(Family::of(problem).to_vec());
+    (families, 1..=largest, any::<u64>().no_shrink())
+        .prop_map(|(family, size, seed)| Generated {
+            input: family.input(size, seed),
+            origin: Some(Origin { family, seed }),
+        })
+        .boxed()
+}
+
+/// An input of a case, and its origin if it comes from a family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub input: Input,
+    pub origin: Option<Origin>,
+}
+
+/// How many of `cases` are small: [`SMALL_SHARE`] percent, and at least the first.
+fn small_cases(cases: usize) -> usize {
+    (cases * SMALL_SHARE / 100).max(1)
+}
 
 /// What the search reports as it goes.
 pub enum Progress<'a> {
@@ -228,8 +307,7 @@ pub fn search<E>(
     let mut runner = TestRunner::new_with_rng(Config::default(), rng);
     let mut largest = 0;
     for case in 0..cases {
-        let mut tree = problem
-            .inputs(case, cases)
+        let mut tree = inputs(problem, case, cases)
             .new_tree(&mut runner)
             .expect("these strategies reject nothing");
         let Generated {

@@ -7,12 +7,12 @@
 
 mod common;
 
-use atcoder_games_tool::contract::{self, usage_error};
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{TOOL, check, check_wrong, sample, scratch, stdout, tool, wrong_command};
 use std::fs;
 use std::process::Command;
 use std::time::Duration;
+use test_support::contract::{self, assert_usage_error};
 
 #[test]
 fn this_crates_own_solutions_pass_every_case() {
@@ -212,7 +212,7 @@ fn usage_errors_exit_with_2() {
             "error: cannot start nosuchcommand: no such program, or it is not executable",
         ),
     ] {
-        let message = usage_error(&check(arguments));
+        let message = assert_usage_error(&check(arguments));
         assert!(message.contains(expected), "{arguments:?}: {message}");
     }
     // `help --help` is the help.
@@ -238,7 +238,7 @@ fn solve_runs_this_crates_solutions() {
         stdout(&tool(&["solve", "shiritori", "--depth"], &input)),
         depths
     );
-    let message = usage_error(&tool(&["solve", "lucky7", "--depth"], ""));
+    let message = assert_usage_error(&tool(&["solve", "lucky7", "--depth"], ""));
     assert!(
         message.contains("--depth is for shiritori only"),
         "{message}"
@@ -416,7 +416,7 @@ fn check_from_an_8_mib_shell(arguments: &[&str]) -> Run {
         "ulimit -S -s 8192; exec '{TOOL}' check {}",
         quoted.join(" ")
     );
-    contract::run(&["sh", "-c", &script], "", &Options::default())
+    contract::run_or_panic(&["sh", "-c", &script], "", &Options::default())
 }
 
 #[test]

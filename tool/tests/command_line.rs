@@ -3,8 +3,8 @@
 
 mod common;
 
-use atcoder_games_tool::contract::{success, usage_error};
 use common::tool;
+use test_support::contract::{assert_usage_error, success};
 
 #[test]
 fn help_and_version_are_printed_on_request() {
@@ -39,13 +39,13 @@ fn a_mistake_is_an_error_before_or_after_help() {
         &["solve", "chess", "--help"],
         &["--help", "solve", "chess"],
     ] {
-        let message = usage_error(&tool(arguments, ""));
+        let message = assert_usage_error(&tool(arguments, ""));
         let mistake = ["'--bogus'", "'chess'"].iter().any(|m| message.contains(m));
         assert!(mistake, "{arguments:?}: {message}");
     }
     // The usage of a mistake found beside --help is the subcommand's.
     let run = tool(&["explain", "shiritori", "--help", "x"], "");
-    usage_error(&run);
+    assert_usage_error(&run);
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         stderr.contains("\nUsage: atcoder-games explain shiritori <I>...\n"),
@@ -72,7 +72,7 @@ fn what_is_missing_beside_help_is_no_mistake() {
 #[test]
 fn without_a_subcommand_it_is_a_short_usage_error() {
     for arguments in [&[][..], &["explain"]] {
-        let message = usage_error(&tool(arguments, ""));
+        let message = assert_usage_error(&tool(arguments, ""));
         assert!(message.contains("requires a subcommand"), "{message}");
     }
 }

@@ -4,11 +4,8 @@
 
 mod common;
 
-use atcoder_games_tool::contract::{clean_error, success, usage_error};
 use atcoder_games_tool::generate::shiritori_input;
-use atcoder_games_tool::oracle::shiritori_positions;
 use atcoder_games_tool::process::{self, Options, Stdin};
-use atcoder_games_tool::strategy::small_dictionary;
 use common::{root, tool};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -16,6 +13,9 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::ErrorKind;
 use std::path::PathBuf;
+use test_support::contract::{assert_usage_error, clean_error, success};
+use test_support::oracle::shiritori_positions;
+use test_support::strategy::small_dictionary;
 
 fn sample(number: usize) -> Vec<u8> {
     common::sample("shiritori", number)
@@ -93,7 +93,7 @@ fn the_command_line_and_malformed_input() {
             "unexpected argument '--depth'",
         ),
     ] {
-        let message = usage_error(&tool(arguments, sample(1)));
+        let message = assert_usage_error(&tool(arguments, sample(1)));
         assert!(message.contains(fragment), "{arguments:?}: {message}");
     }
     let help = success(&tool(&["dot", "--help"], ""));

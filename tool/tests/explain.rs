@@ -3,15 +3,16 @@
 
 mod common;
 
-use atcoder_games_tool::contract::{clean_error, success, usage_error};
 use atcoder_games_tool::generate::{lucky7_input, shiritori_input};
-use atcoder_games_tool::oracle::{
-    lucky7_winner, lucky7_winner_by_residues, lucky7_winning_sets, shiritori_positions,
-};
-use atcoder_games_tool::strategy::{game, small_dictionary, small_game};
+use atcoder_games_tool::strategy::game;
 use common::{sample, tool};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
+use test_support::contract::{assert_usage_error, clean_error, success};
+use test_support::oracle::{
+    lucky7_winner, lucky7_winner_by_residues, lucky7_winning_sets, shiritori_positions,
+};
+use test_support::strategy::{small_dictionary, small_game};
 
 #[test]
 fn shiritori_sample_1_as_in_the_issue() {
@@ -123,7 +124,7 @@ fn shiritori_explain_errors() {
         (&["explain"], "requires a subcommand"),
         (&["explain", "chess"], "unrecognized subcommand 'chess'"),
     ] {
-        let message = usage_error(&tool(arguments, input.clone()));
+        let message = assert_usage_error(&tool(arguments, input.clone()));
         assert!(message.contains(fragment), "{arguments:?}: {message}");
     }
     // A number that is no word's is known only once the input is read.
@@ -187,7 +188,7 @@ fn lucky7_command_line() {
         &["explain", "lucky7", "2"][..],
         &["explain", "lucky7", "-x"],
     ] {
-        let message = usage_error(&tool(arguments, sample("lucky7", 1)));
+        let message = assert_usage_error(&tool(arguments, sample("lucky7", 1)));
         assert!(
             message.starts_with("error: unexpected argument"),
             "{message}"

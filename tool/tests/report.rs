@@ -1,19 +1,20 @@
 //! The report of a failure, on made-up failures: what it shows in full, and where it stops.
 
 use atcoder_games_tool::family::Family;
+use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::judge::{Failure, Limits};
-use atcoder_games_tool::problem::{Input, Origin, Problem};
+use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::report::{
-    Asked, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, Setting, differences,
-    report, shown_in_full,
+    CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, TrustedOutput,
+    differences, report, shown_in_full,
 };
 use atcoder_games_tool::search::{Case, Found};
 use std::path::Path;
 use std::time::Duration;
 
-fn setting(problem: Problem) -> Setting<'static> {
-    Setting {
+fn setting(problem: Problem) -> CheckSetup<'static> {
+    CheckSetup {
         problem,
         command: "./a.out",
         cases: 300,
@@ -76,7 +77,7 @@ fn words(count: usize) -> Input {
 }
 
 /// The trusted answer: what it was asked, so the report shows what it asked.
-fn trusted(asked: Asked) -> Result<String, ()> {
+fn trusted(asked: TrustedOutput) -> Result<String, ()> {
     Ok(format!("asked {asked:?}\nsecond line\n"))
 }
 
@@ -284,7 +285,7 @@ fn a_family_and_its_growth() {
         largest: stopped(200_000, 1.52, Resource::Time),
     };
     let path = Path::new("/tmp/failing.txt");
-    let setting = Setting {
+    let setting = CheckSetup {
         saved: Some(path),
         ..setting(Problem::Shiritori)
     };
@@ -398,7 +399,7 @@ fn memory_too_small_to_measure_is_said_so() {
 
 #[test]
 fn a_long_right_game_is_shown_in_part() {
-    let long = |asked: Asked| -> Result<String, ()> {
+    let long = |asked: TrustedOutput| -> Result<String, ()> {
         Ok((0..100).map(|k| format!("{asked:?} line {k}\n")).collect())
     };
     let failure = Failure::WrongAnswer {

@@ -2,14 +2,17 @@
 //! and its bisection, on made-up solutions.
 
 use atcoder_games_tool::family::Family;
+use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::generate::STAR_HUB;
 use atcoder_games_tool::judge::Failure;
-use atcoder_games_tool::oracle::shiritori_winners;
-use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
-use atcoder_games_tool::search::{Case, Conclusion, Plan, Progress, cut_down, search};
+use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
+use atcoder_games_tool::search::{
+    Case, Conclusion, Plan, Progress, cut_down, inputs, search, size_limit,
+};
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use std::time::{Duration, Instant};
+use test_support::oracle::shiritori_winners;
 
 /// A time-out, as the made-up solutions below give it.
 fn time_limit() -> Failure {
@@ -48,7 +51,7 @@ fn the_size_limits_grow_from_one_to_the_judges_largest() {
         };
         for cases in [1, 2, 3, 4, 10, 100, 300] {
             let limits: Vec<usize> = (0..cases)
-                .map(|case| problem.size_limit(case, cases))
+                .map(|case| size_limit(problem, case, cases))
                 .collect();
             assert_eq!(limits[0], 1, "{problem:?}, {cases} cases");
             assert!(
@@ -65,7 +68,7 @@ fn the_size_limits_grow_from_one_to_the_judges_largest() {
         }
         // Of 100 cases, 75 are small, growing to their largest size, and the other 25 grow
         // geometrically from 100 to the judge's largest: 4,472 halfway, the geometric mean.
-        let limit = |case| problem.size_limit(case, 100);
+        let limit = |case| size_limit(problem, case, 100);
         assert_eq!(
             (limit(73) < small, limit(74), limit(75)),
             (true, small, 100)
@@ -82,8 +85,8 @@ fn inputs_keep_to_the_constraints_and_their_size_limits() {
         let mut largest = 0;
         for case in (0..cases).step_by(3).chain([cases - 1]) {
             let samples = if case < 90 { 10 } else { 2 };
-            let limit = problem.size_limit(case, cases);
-            let strategy = problem.inputs(case, cases);
+            let limit = size_limit(problem, case, cases);
+            let strategy = inputs(problem, case, cases);
             for _ in 0..samples {
                 let generated = strategy.new_tree(&mut runner).unwrap().current();
                 let input = generated.input;

@@ -2,17 +2,17 @@
 // Each test crate uses a different part of this module.
 #![allow(dead_code)]
 
-use atcoder_games_tool::contract;
 use atcoder_games_tool::process::{Options, Run};
 use std::fs;
 use std::path::{Path, PathBuf};
+use test_support::contract;
 
 pub const TOOL: &str = env!("CARGO_BIN_EXE_atcoder-games");
 
 /// Runs `atcoder-games` with `args` and `input` on stdin.
 pub fn tool(args: &[&str], input: impl AsRef<[u8]>) -> Run {
     let command: Vec<&str> = std::iter::once(TOOL).chain(args.iter().copied()).collect();
-    contract::run(&command, input, &Options::default())
+    contract::run_or_panic(&command, input, &Options::default())
 }
 
 /// The root of the workspace, where the samples and the docs are.

@@ -3,12 +3,13 @@
 use crate::explain::{self, AnalysedDictionary};
 use crate::shiritori::plumbing::TokenSource;
 use crate::{CheckOptions, lucky7, shiritori};
+use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::format::with_commas;
 use atcoder_games_tool::growth::{self, Curve, Failing, Resource};
 use atcoder_games_tool::judge::{Failure, Limits, judge, judged_time};
-use atcoder_games_tool::problem::{Input, JUDGE_MAX, Origin, Problem};
+use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
 use atcoder_games_tool::process::{self, Run, RunError, Stdin};
-use atcoder_games_tool::report::{Asked, Setting, report, shown_in_full};
+use atcoder_games_tool::report::{CheckSetup, TrustedOutput, report, shown_in_full};
 use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, search};
 use clap::error::ErrorKind;
 use std::ffi::OsString;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// Why a check could not be carried out.
-enum Trouble {
+enum CheckError {
     /// The solution could not be run.
     Solution(RunError),
     /// This crate's own solution failed: a bug here.
@@ -28,34 +29,34 @@ enum Trouble {
 
 /// What this crate's solution says of `input` for `problem`, from its own code, called in place:
 /// the judge's answer, or a game played out as `explain` plays it.
-fn trusted(problem: Problem, asked: Asked, input: &str) -> Result<String, Trouble> {
+fn trusted(problem: Problem, asked: TrustedOutput, input: &str) -> Result<String, CheckError> {
     let mut out = Vec::new();
     let written = match (problem, asked) {
-        (Problem::Shiritori, Asked::Answer) => {
+        (Problem::Shiritori, TrustedOutput::Answer) => {
             let mut source = TokenSource::new(input.as_bytes());
             let dictionary = shiritori::read_dictionary(&mut source)
-                .map_err(|error| Trouble::Trusted(source.message(error)))?;
+                .map_err(|error| CheckError::Trusted(source.message(error)))?;
             let analysis = shiritori::analyse(dictionary.moves);
             shiritori::write_winners(&mut out, &dictionary.to, &analysis)
         }
-        (Problem::Shiritori, Asked::Game(word)) => {
+        (Problem::Shiritori, TrustedOutput::Game(word)) => {
             let dictionary =
-                AnalysedDictionary::read(input.as_bytes()).map_err(Trouble::Trusted)?;
+                AnalysedDictionary::read(input.as_bytes()).map_err(CheckError::Trusted)?;
             let word = word.unwrap_or(1);
             explain::write_shiritori_games(&mut out, &dictionary, &[word])
         }
         (Problem::Lucky7, asked) => {
             let mut source = lucky7::plumbing::TokenSource::new(input.as_bytes());
             let game = lucky7::read_game(&mut source)
-                .map_err(|error| Trouble::Trusted(source.message(error)))?;
+                .map_err(|error| CheckError::Trusted(source.message(error)))?;
             match asked {
-                Asked::Answer => writeln!(out, "{}", lucky7::winner(&game)),
-                Asked::Game(_) => explain::write_lucky7_game(&mut out, &game),
+                TrustedOutput::Answer => writeln!(out, "{}", lucky7::winner(&game)),
+                TrustedOutput::Game(_) => explain::write_lucky7_game(&mut out, &game),
             }
         }
     };
-    written.map_err(|error| Trouble::Trusted(error.to_string()))?;
-    String::from_utf8(out).map_err(|error| Trouble::Trusted(error.to_string()))
+    written.map_err(|error| CheckError::Trusted(error.to_string()))?;
+    String::from_utf8(out).map_err(|error| CheckError::Trusted(error.to_string()))
 }
 
 /// Prints `text` on stdout; a reader that closed the pipe early (say, `head`) has what it wanted.
@@ -75,11 +76,11 @@ const BORDERLINE: f64 = 0.1;
 
 impl Solution<'_> {
     /// Runs the solution on `input`, stopped at `limits`.
-    fn run_under(&self, input: &Input, limits: &Limits) -> Result<Run, Trouble> {
+    fn execute(&self, input: &Input, limits: &Limits) -> Result<Run, CheckError> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
         let options = limits.options(input.longest_answer());
-        process::run(self.command, stdin, &options).map_err(Trouble::Solution)
+        process::run(self.command, stdin, &options).map_err(CheckError::Solution)
     }
 
     /// Judges the solution on `input` against this crate's answer. A run whose judged time is
@@ -88,10 +89,10 @@ impl Solution<'_> {
     /// machine was busy for a moment, and a time near the limit is settled before it is judged.
     /// A time-out is confirmed by a second run; a time within [`BORDERLINE`] of the limit is
     /// measured up to [`growth::MOST_RUNS`] times, until it is clearly over or under.
-    fn test(&self, problem: Problem, input: &Input) -> Result<Option<Failure>, Trouble> {
-        let expected = trusted(problem, Asked::Answer, &input.text())?;
+    fn test(&self, problem: Problem, input: &Input) -> Result<Option<Failure>, CheckError> {
+        let expected = trusted(problem, TrustedOutput::Answer, &input.text())?;
         let limit = self.limits.time.as_secs_f64();
-        let mut least = self.run_under(input, &self.limits)?;
+        let mut least = self.execute(input, &self.limits)?;
         let mut runs = 1;
         let first = judge(&expected, &least, &self.limits);
         if matches!(
@@ -107,7 +108,7 @@ impl Solution<'_> {
             !clearly_under && !clearly_over && runs < growth::MOST_RUNS
         };
         while unsettled(time(&least), runs) {
-            let run = self.run_under(input, &self.limits)?;
+            let run = self.execute(input, &self.limits)?;
             runs += 1;
             if time(&run) < time(&least) {
                 least = run;
@@ -118,7 +119,7 @@ impl Solution<'_> {
 
     /// How the solution's time or memory grows on the family of `found`'s input, if it ran out
     /// of either: see [`growth::follow`].
-    fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Curve>, Trouble> {
+    fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Curve>, CheckError> {
         let at_judge_max = match found.case {
             Case::Family(_) => Some(&found.first_failure),
             Case::Random(_) => None,
@@ -130,13 +131,13 @@ impl Solution<'_> {
             at_judge_max,
         };
         growth::follow(&failing, &self.limits, |input, limits| {
-            self.run_under(input, limits)
+            self.execute(input, limits)
         })
     }
 }
 
 /// Runs the check that `options` describe, and reports it.
-pub fn run(options: &CheckOptions) -> ExitCode {
+pub fn check(options: &CheckOptions) -> ExitCode {
     // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
     // not reach: stop it, and all it started, before ending.
     let _ = ctrlc::set_handler(|| {
@@ -145,12 +146,12 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         std::process::exit(130);
     });
     if let Err(message) = can_start(&options.command) {
-        crate::usage_error("check", ErrorKind::Io, message);
+        crate::exit_with_usage_error("check", ErrorKind::Io, message);
     }
     if let Some(path) = &options.save
         && let Err(error) = can_write(path)
     {
-        crate::usage_error(
+        crate::exit_with_usage_error(
             "check",
             ErrorKind::Io,
             format!("cannot save to {}: {error}", path.display()),
@@ -248,7 +249,7 @@ pub fn run(options: &CheckOptions) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let setting = Setting {
+    let setting = CheckSetup {
         problem,
         command: &command,
         cases,
@@ -323,21 +324,21 @@ fn can_write(path: &Path) -> io::Result<()> {
 
 /// Reports why the check could not be carried out: a solution that cannot be started is a
 /// usage error (exit 2); anything else ends the run with exit 1.
-fn troubled(trouble: &Trouble, problem: Problem, command: &str) -> ExitCode {
+fn troubled(trouble: &CheckError, problem: Problem, command: &str) -> ExitCode {
     match trouble {
-        Trouble::Solution(RunError::CannotStart(error)) => {
+        CheckError::Solution(RunError::CannotStart(error)) => {
             let program = command.split(' ').next().unwrap_or_default();
-            crate::usage_error(
+            crate::exit_with_usage_error(
                 "check",
                 ErrorKind::Io,
                 format!("cannot start {program}: {error}"),
             )
         }
-        Trouble::Solution(error) => {
+        CheckError::Solution(error) => {
             eprintln!("error: {command}: {error}");
             ExitCode::FAILURE
         }
-        Trouble::Trusted(message) => {
+        CheckError::Trusted(message) => {
             eprintln!(
                 "error: this crate's own {} failed: {message}",
                 problem.name()

@@ -41,7 +41,7 @@ enum Command {
     #[command(arg_required_else_help = false)]
     Explain {
         #[command(subcommand)]
-        problem: Explained,
+        problem: ExplainedProblem,
     },
     /// Print Shiritori's game graph, for the input on stdin, in Graphviz's DOT language
     #[command(
@@ -49,7 +49,7 @@ enum Command {
     )]
     Dot {
         #[arg(value_enum)]
-        problem: Drawn,
+        problem: DrawnProblem,
     },
     /// Run this crate's solution on the input on stdin, as the judge would
     Solve {
@@ -99,7 +99,7 @@ pub struct CheckOptions {
 
 /// The problems whose games `explain` plays out.
 #[derive(Subcommand)]
-enum Explained {
+enum ExplainedProblem {
     /// The games that Takahashi opens with words I, J, ... (numbered from 1 in input order), a word
     /// per line, separated by blank lines
     Shiritori {
@@ -114,7 +114,7 @@ enum Explained {
 
 /// The problems whose game graph `dot` draws.
 #[derive(Clone, Copy, ValueEnum)]
-enum Drawn {
+enum DrawnProblem {
     Shiritori,
 }
 
@@ -128,15 +128,15 @@ fn positive_seconds(text: &str) -> Result<Duration, String> {
 
 fn main() -> ExitCode {
     match parse(std::env::args_os().collect()).command {
-        Command::Check(options) => check::run(&options),
+        Command::Check(options) => check::check(&options),
         Command::Explain {
-            problem: Explained::Shiritori { words },
+            problem: ExplainedProblem::Shiritori { words },
         } => explain::shiritori(&words),
         Command::Explain {
-            problem: Explained::Lucky7,
+            problem: ExplainedProblem::Lucky7,
         } => explain::lucky7(),
         Command::Dot {
-            problem: Drawn::Shiritori,
+            problem: DrawnProblem::Shiritori,
         } => dot::shiritori(),
         Command::Solve { problem, depth } => solve(problem, depth),
     }
@@ -216,7 +216,7 @@ fn solve(problem: Problem, depth: bool) -> ExitCode {
         }
         (Problem::Shiritori, false) => shiritori::command_line(std::iter::empty()),
         (Problem::Lucky7, false) => lucky7::command_line(std::iter::empty()),
-        (Problem::Lucky7, true) => usage_error(
+        (Problem::Lucky7, true) => exit_with_usage_error(
             "solve",
             ErrorKind::ArgumentConflict,
             "--depth is for shiritori only: a game of lucky7 always lasts N rounds",
@@ -226,7 +226,11 @@ fn solve(problem: Problem, depth: bool) -> ExitCode {
 
 /// Ends the run with clap's usage error for `subcommand`: `message`, its usage, a pointer to
 /// `--help`, and exit status 2.
-pub fn usage_error(subcommand: &str, kind: ErrorKind, message: impl std::fmt::Display) -> ! {
+pub fn exit_with_usage_error(
+    subcommand: &str,
+    kind: ErrorKind,
+    message: impl std::fmt::Display,
+) -> ! {
     let mut command = Cli::command();
     command.build();
     let subcommand = command

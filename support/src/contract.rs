@@ -1,11 +1,15 @@
 //! The contract of this crate's programs, as the tests check it: how a run that succeeded, a run
 //! on malformed input and a run with a mistaken command line must look.
 
-use crate::process::{self, Options, Run, Stdin};
+use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use std::ffi::OsStr;
 
 /// Runs `command` with `input` on stdin and no limits; panics if it cannot be run.
-pub fn run(command: &[impl AsRef<OsStr>], input: impl AsRef<[u8]>, options: &Options) -> Run {
+pub fn run_or_panic(
+    command: &[impl AsRef<OsStr>],
+    input: impl AsRef<[u8]>,
+    options: &Options,
+) -> Run {
     process::run(command, Stdin::Bytes(input.as_ref()), options).unwrap_or_else(|error| {
         let program = command
             .first()
@@ -48,7 +52,7 @@ pub fn clean_error(run: &Run) -> String {
 /// Asserts the contract for a mistaken command line, clap's: exit status 2, nothing on stdout,
 /// an `error: ` line, the usage, and a pointer to `--help`, in a few lines. Returns the error
 /// line.
-pub fn usage_error(run: &Run) -> String {
+pub fn assert_usage_error(run: &Run) -> String {
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert_eq!(run.status.code(), Some(2), "exit status; stderr: {stderr}");
     assert!(run.stdout.is_empty(), "stdout must be empty");

@@ -1,0 +1,7 @@
+//! What the tests and benchmarks of this workspace share and the installed tool does not ship:
+//! brute-force oracles written independently of the solutions, the programs' contract as
+//! assertions, and small proptest strategies for the oracles' patience.
+
+pub mod contract;
+pub mod oracle;
+pub mod strategy;
