@@ -1,6 +1,7 @@
 //! `atcoder-games check`: the stress test, as the user runs it.
 
-use crate::explain::{self, AnalysedDictionary};
+use crate::explain;
+use crate::input::AnalysedDictionary;
 use crate::shiritori::plumbing::TokenSource;
 use crate::{CheckOptions, lucky7, shiritori};
 use atcoder_games_tool::family::Origin;

@@ -1,7 +1,7 @@
 //! `atcoder-games dot shiritori`: Shiritori's game graph in Graphviz's DOT language, coloured by
 //! the solution's own analysis.
 
-use crate::explain::AnalysedDictionary;
+use crate::input::AnalysedDictionary;
 use crate::shiritori::plumbing::write_report;
 use crate::shiritori::{BLOCK_LETTERS, Outcome, VERTICES};
 use std::collections::HashMap;

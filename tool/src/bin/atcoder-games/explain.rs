@@ -1,42 +1,13 @@
 //! `atcoder-games explain`: the games of the input played out under optimal play, from the
 //! solutions' own analysis.
 
+use crate::input::AnalysedDictionary;
 use crate::lucky7::{self, PackedGame, RESIDUES};
-use crate::shiritori::plumbing::{InputError, TokenSource, error_exit, write_report};
-use crate::shiritori::{self, Analysis, BLOCK_LETTERS, Dictionary, Outcome, SpelledWord};
+use crate::shiritori::plumbing::{error_exit, write_report};
+use crate::shiritori::{BLOCK_LETTERS, Outcome};
 use std::collections::HashMap;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
-
-/// A Shiritori input as the solution reads it, with its words' spellings, and its analysis.
-pub struct AnalysedDictionary {
-    pub spelled: Vec<SpelledWord>,
-    /// `to[k]`: the vertex word `k` leads to.
-    pub to: Vec<u32>,
-    pub analysis: Analysis,
-}
-
-impl AnalysedDictionary {
-    /// Reads and analyses the dictionary in `input` with the solution's own reader; the error
-    /// is the line the solution would print.
-    pub fn read(input: impl BufRead) -> Result<Self, String> {
-        let mut source = TokenSource::new(input);
-        let read = shiritori::read_spelled_dictionary(&mut source);
-        let Dictionary { to, moves, spelled } =
-            read.map_err(|error: InputError| source.message(error))?;
-        let analysis = shiritori::analyse(moves);
-        Ok(Self {
-            spelled,
-            to,
-            analysis,
-        })
-    }
-
-    /// Reads and analyses the dictionary on stdin, or ends the run as the solution would.
-    pub fn from_stdin() -> Result<Self, ExitCode> {
-        Self::read(io::stdin().lock()).map_err(|message| error_exit(&message))
-    }
-}
 
 /// `explain shiritori I...`: for each of `explained` (words numbered from 1), the game that
 /// Takahashi opens with it, played out under optimal play; a blank line between games.

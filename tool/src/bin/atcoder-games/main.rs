@@ -14,6 +14,7 @@ mod shiritori;
 mod check;
 mod dot;
 mod explain;
+mod input;
 
 use atcoder_games_tool::problem::Problem;
 use clap::builder::StyledStr;
