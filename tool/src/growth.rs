@@ -85,27 +85,24 @@ pub fn measurable(resource: Resource, value: f64, baseline: f64) -> bool {
     value - baseline >= resource.least_measurable().max(baseline)
 }
 
-/// The fit keeps the points whose growth over the smallest input's is at least this part of the
-/// largest growth measured: N^k is how a cost grows at large N, where its lower terms (reading the
-/// input, say), a runtime's warm-up (a JVM's compiler) and the noise of a short run matter least.
-const FOCUS: f64 = 10.0;
+/// The fit keeps this many of the largest sizes measured: N^k is how a cost grows at large N,
+/// where its lower terms (reading the input, say), a runtime's warm-up (a JVM's compiler) and
+/// the noise of a short run matter least.
+const FITTED_SIZES: usize = 3;
 
 /// Fits `points` (size, value) as `baseline + scale · N^exponent`, by least squares on a log-log
-/// scale over the points that are [`measurable`] and within [`FOCUS`] of the largest; None with
-/// fewer than two such points.
+/// scale over the [`FITTED_SIZES`] largest sizes that are [`measurable`]; None with fewer than
+/// two such points.
 pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<Fit> {
-    let measured: Vec<(usize, f64)> = points
+    let mut measured: Vec<(usize, f64)> = points
         .iter()
         .filter(|&&(_, value)| measurable(resource, value, baseline))
         .map(|&(size, value)| (size, value - baseline))
         .collect();
-    let largest = measured
-        .iter()
-        .map(|&(_, growth)| growth)
-        .fold(0.0, f64::max);
+    measured.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
     let logs: Vec<(f64, f64)> = measured
         .iter()
-        .filter(|&&(_, growth)| growth * FOCUS >= largest)
+        .take(FITTED_SIZES)
         .map(|&(size, growth)| ((size as f64).ln(), growth.ln()))
         .collect();
     if logs.len() < 2 {

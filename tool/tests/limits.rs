@@ -139,7 +139,7 @@ fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
         .iter()
         .find(|paragraph| paragraph.contains("Measured: "))
         .unwrap();
-    let measured_there = format!("{at_smallest:.2} s at {} words", with_commas(size));
+    let measured_there = format!("{at_smallest:.2} s at {}", with_commas(size));
     assert_eq!(
         measured.contains(&measured_there),
         noun == "Time" && !smallest_stopped,
