@@ -86,9 +86,9 @@ pub fn measurable(resource: Resource, value: f64, baseline: f64) -> bool {
 }
 
 /// The fit keeps this many of the largest sizes measured: N^k is how a cost grows at large N,
-/// where its lower terms (reading the input, say), a runtime's warm-up (a JVM's compiler) and
-/// the noise of a short run matter least.
-const FITTED_SIZES: usize = 3;
+/// where its lower terms (reading the input, say), a runtime's warm-up (a JVM's compiler, which
+/// makes smaller sizes slower per step) and the noise of a short run matter least.
+const FITTED_SIZES: usize = 2;
 
 /// Fits `points` (size, value) as `baseline + scale · N^exponent`, by least squares on a log-log
 /// scale over the [`FITTED_SIZES`] largest sizes that are [`measurable`]; None with fewer than
@@ -179,9 +179,9 @@ fn two_least_agree(finished: &[f64]) -> bool {
 /// Sizes below the smallest failing one at which a growth is measured, at most.
 const SIZES_BELOW: usize = 12;
 
-/// How many times its limits a run may take at one and a half times the smallest failing size,
-/// where the growth is checked.
-const BEYOND_THE_LIMITS: u32 = 4;
+/// How many times its limits a run may take at twice the smallest failing size, where the growth
+/// is checked: room for a quadratic growth's four times, and more.
+const BEYOND_THE_LIMITS: u32 = 6;
 
 /// How a failing program's time or memory grows on the family of its failing input.
 #[derive(Clone, Debug, PartialEq)]
@@ -193,8 +193,8 @@ pub struct Curve {
     /// The sizes measured, and what was measured at each.
     pub points: Vec<(usize, f64)>,
     pub fit: Option<Fit>,
-    /// The run at one and a half times the smallest failing size, when it was stopped even with
-    /// four times the limits (measured, it is one of the points).
+    /// The run at twice the smallest failing size, when it was stopped even with six times the
+    /// limits (measured, it is one of the points).
     pub stopped_check: Option<Measured>,
     /// The run at the smallest failing size.
     pub smallest_failing: Measured,
@@ -223,9 +223,9 @@ pub struct Failing<'a> {
 /// How the time or memory that `failing` ran out of grows on its family, with `run` making one
 /// run of an input under some limits; None for any other failure. The smallest failing size
 /// gives the largest point, from the very runs that judged it; halves of it are measured down to
-/// where the value no longer grows over the smallest input's; and the fit is checked at one and a
-/// half times the smallest failing size (at most the judge's largest), in runs allowed
-/// [`BEYOND_THE_LIMITS`] times the limits: measured there, that point joins the fit, which weighs
+/// where the value no longer grows over the smallest input's; and the fit is checked at twice the
+/// smallest failing size (at most the judge's largest), in runs allowed [`BEYOND_THE_LIMITS`]
+/// times the limits: measured there, that point joins the fit, which weighs
 /// the largest sizes, where the work dominates a start-up or a runtime's warm-up.
 pub fn follow<E>(
     failing: &Failing,
@@ -259,7 +259,7 @@ pub fn follow<E>(
             break;
         }
     }
-    let larger = (failing.smallest_size * 3 / 2).min(JUDGE_MAX);
+    let larger = (failing.smallest_size * 2).min(JUDGE_MAX);
     let beyond = limits.times(BEYOND_THE_LIMITS);
     let mut stopped_check = None;
     if larger > failing.smallest_size {

@@ -442,7 +442,7 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
     if let Some(check) = growth.stopped_check {
         write_wrapped(
             text,
-            &format!("Checked at {}, with four times the limits.", at(check)),
+            &format!("Checked at {}, with six times the limits.", at(check)),
         );
     }
     write_wrapped(
