@@ -574,6 +574,12 @@ fn push_decimal(buffer: &mut Vec<u8>, mut number: u32) {
 }
 
 impl Analysis {
+    /// The decided vertices that some edge leads to, in the order the analysis decided them:
+    /// the dead ends first, then the queue, step by step.
+    pub fn decision_order(&self) -> &[u32] {
+        &self.order
+    }
+
     /// Each decided vertex's depth, the number of words the game from it lasts under optimal
     /// play: its level in the queue (see [`retrograde_analysis`]). 0 for the others.
     pub fn depths(&self) -> Vec<u32> {

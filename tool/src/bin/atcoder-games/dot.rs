@@ -35,7 +35,7 @@ pub fn shiritori() -> ExitCode {
 /// labelled with the numbers of the words that spell it (Takahashi's opening move in their
 /// games) and the word, with `×k` if it is listed `k` times. Moves into a lost block, which
 /// win, are drawn bold. Nodes and edges come in the order the input first names them.
-fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Result<()> {
+pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Result<()> {
     let analysis = &dictionary.analysis;
     let depth = analysis.depths();
     let class = |v: u32| {

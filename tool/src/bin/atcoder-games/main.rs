@@ -1,6 +1,7 @@
 //! `atcoder-games`: the tool around this crate's two solutions. It plays their games out
-//! (`explain`), draws Shiritori's game graph (`dot`), stress-tests someone else's solution
-//! against them (`check`), and runs them (`solve`).
+//! (`explain`), draws Shiritori's game graph (`dot`), writes a page to play and watch a game
+//! (`explore`), stress-tests someone else's solution against them (`check`), and runs them
+//! (`solve`).
 
 // This crate's solutions, as they are submitted: the tool reads and analyses the input with their
 // code, and `solve` is their `run`. Their `main` and their judge's output are not used here.
@@ -14,6 +15,7 @@ mod shiritori;
 mod check;
 mod dot;
 mod explain;
+mod explore;
 mod input;
 
 use atcoder_games_tool::problem::Problem;
@@ -51,6 +53,15 @@ enum Command {
     Dot {
         #[arg(value_enum)]
         problem: DrawnProblem,
+    },
+    /// Write a web page of the game on stdin (HTML on stdout): play it against the solver, watch
+    /// the analysis run
+    #[command(
+        after_help = "Open the page in a browser: atcoder-games explore shiritori < input > game.html. It needs no network. Up to 200,000 words or rounds."
+    )]
+    Explore {
+        #[arg(value_enum)]
+        problem: Problem,
     },
     /// Run this crate's solution on the input on stdin, as the judge would
     Solve {
@@ -139,6 +150,12 @@ fn main() -> ExitCode {
         Command::Dot {
             problem: DrawnProblem::Shiritori,
         } => dot::shiritori(),
+        Command::Explore {
+            problem: Problem::Shiritori,
+        } => explore::shiritori(),
+        Command::Explore {
+            problem: Problem::Lucky7,
+        } => explore::lucky7(),
         Command::Solve { problem, depth } => solve(problem, depth),
     }
 }
