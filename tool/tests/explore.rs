@@ -155,8 +155,25 @@ async fn the_explore_pages_play_as_the_analysis_says_in_a_real_browser() {
     fs::create_dir_all(&folder).unwrap();
     let client = browser(port).await;
 
-    // Shiritori, sample 1: each game played along its best line is the one `explain` plays,
-    // word for word, with the words left after each.
+    // Shiritori, sample 1 and a few generated dictionaries: each game played along its best line
+    // is the one `explain` plays, word for word, with the words left after each.
+    use atcoder_games_tool::family::Family;
+    let generated = [
+        (Family::SmallAlphabet, 12, 1),
+        (Family::Chain, 9, 2),
+        (Family::ManyMovesOneEscape, 8, 3),
+    ];
+    for (family, size, seed) in generated {
+        let input = family.input(size, seed).text();
+        let (url, _) = page(&folder, "generated.html", "shiritori", input.as_bytes());
+        client.goto(&url).await.unwrap();
+        for word in 1..=size {
+            open_with(&client, word).await;
+            let lines = play_best_line(&client).await;
+            let explained = stdout(&tool(&["explain", "shiritori", &word.to_string()], &input));
+            assert_same_game(&client, &lines, &explained).await;
+        }
+    }
     let input = sample("shiritori", 1);
     let (url, _) = page(&folder, "shiritori.html", "shiritori", &input);
     client.goto(&url).await.unwrap();
@@ -164,52 +181,7 @@ async fn the_explore_pages_play_as_the_analysis_says_in_a_real_browser() {
         open_with(&client, word).await;
         let lines = play_best_line(&client).await;
         let explained = stdout(&tool(&["explain", "shiritori", &word.to_string()], &input));
-        let said: Vec<&str> = explained
-            .lines()
-            .filter_map(|line| {
-                line.split_once(". ")
-                    .filter(|(n, _)| n.parse::<usize>().is_ok())
-            })
-            .map(|(_, rest)| rest)
-            .collect();
-        let length = explained
-            .lines()
-            .next()
-            .and_then(|verdict| verdict.split(" wins after ").nth(1))
-            .and_then(|rest| rest.split(' ').next())
-            .map(|words| words.parse::<usize>().unwrap());
-        match length {
-            // A decided game: the same words, and K − M + 1 words left after word M.
-            Some(length) => {
-                assert_eq!(lines.len(), said.len(), "{lines:?} against {explained}");
-                for (m, (line, said)) in lines.iter().zip(&said).enumerate() {
-                    assert!(
-                        line.starts_with(&format!("{said} (word ")),
-                        "{line} against {said}"
-                    );
-                    let left = match length - m {
-                        1 => ", 1 word left)".to_string(),
-                        left => format!(", {left} words left)"),
-                    };
-                    assert!(line.ends_with(&left), "{line}: {left}");
-                }
-                assert!(
-                    text(&client, "#status")
-                        .await
-                        .contains(" has no word that starts with ")
-                );
-            }
-            // A draw: the page plays draws until a position comes back, and says so.
-            None => {
-                assert!(explained.contains("forever"), "{explained}");
-                assert!(
-                    lines.iter().all(|line| line.contains("; draw for ")),
-                    "{lines:?}"
-                );
-                assert!(text(&client, "#status").await.starts_with("Drawn forever"));
-            }
-        }
-        assert!(!said.is_empty());
+        assert_same_game(&client, &lines, &explained).await;
     }
 
     // Against the solver from a lost opening: the solver wins, as the analysis says.
@@ -337,6 +309,56 @@ async fn the_explore_pages_play_as_the_analysis_says_in_a_real_browser() {
 
     client.close().await.unwrap();
     let _ = fs::remove_dir_all(&folder);
+}
+
+/// Asserts that the `lines` the page lists, playing the best moves, are the game `explain` plays
+/// (`explained`): the same words, and the words left after each; or, for a draw, draws until the
+/// page says the position came back.
+async fn assert_same_game(client: &Client, lines: &[String], explained: &str) {
+    let said: Vec<&str> = explained
+        .lines()
+        .filter_map(|line| {
+            line.split_once(". ")
+                .filter(|(n, _)| n.parse::<usize>().is_ok())
+        })
+        .map(|(_, rest)| rest)
+        .collect();
+    assert!(!said.is_empty(), "{explained}");
+    let length = explained
+        .lines()
+        .next()
+        .and_then(|verdict| verdict.split(" wins after ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .map(|words| words.parse::<usize>().unwrap());
+    match length {
+        Some(length) => {
+            assert_eq!(lines.len(), said.len(), "{lines:?} against {explained}");
+            for (m, (line, said)) in lines.iter().zip(&said).enumerate() {
+                assert!(
+                    line.starts_with(&format!("{said} (word ")),
+                    "{line} against {said}"
+                );
+                let left = match length - m {
+                    1 => ", 1 word left)".to_string(),
+                    left => format!(", {left} words left)"),
+                };
+                assert!(line.ends_with(&left), "{line}: {left}");
+            }
+            assert!(
+                text(client, "#status")
+                    .await
+                    .contains(" has no word that starts with ")
+            );
+        }
+        None => {
+            assert!(explained.contains("forever"), "{explained}");
+            assert!(
+                lines.iter().all(|line| line.contains("; draw for ")),
+                "{lines:?}"
+            );
+            assert!(text(client, "#status").await.starts_with("Drawn forever"));
+        }
+    }
 }
 
 /// Keeps a screenshot: in docs/ when `BLESS` is set (the manual shows them), else beside the
