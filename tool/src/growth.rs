@@ -85,24 +85,40 @@ pub fn measurable(resource: Resource, value: f64, baseline: f64) -> bool {
     value - baseline >= resource.least_measurable().max(baseline)
 }
 
-/// The fit keeps this many of the largest sizes measured: N^k is how a cost grows at large N,
-/// where its lower terms (reading the input, say), a runtime's warm-up (a JVM's compiler, which
-/// makes smaller sizes slower per step) and the noise of a short run matter least.
-const FITTED_SIZES: usize = 2;
+/// The fit keeps the points whose growth over the smallest input's is at least this part of the
+/// largest growth: N^k is how a cost grows at large N, where its lower terms (reading the input,
+/// say), a runtime's warm-up (a JVM's compiler, which makes smaller sizes slower per step) and the
+/// noise of a short run matter least. A twentieth spans two halvings of a quadratic growth, and
+/// the factor of 16 between twice and half the smallest failing size when a run at that size was
+/// stopped.
+const FOCUS: f64 = 20.0;
 
 /// Fits `points` (size, value) as `baseline + scale · N^exponent`, by least squares on a log-log
-/// scale over the [`FITTED_SIZES`] largest sizes that are [`measurable`]; None with fewer than
-/// two such points.
+/// scale over the points that are [`measurable`] and within [`FOCUS`] of the largest growth, or,
+/// where a step in the growth (a cache filling up) leaves fewer than two there, over the two
+/// largest sizes measurable; None with fewer than two measurable points.
 pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<Fit> {
-    let mut measured: Vec<(usize, f64)> = points
+    let measured: Vec<(usize, f64)> = points
         .iter()
         .filter(|&&(_, value)| measurable(resource, value, baseline))
         .map(|&(size, value)| (size, value - baseline))
         .collect();
-    measured.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
-    let logs: Vec<(f64, f64)> = measured
+    let largest = measured
         .iter()
-        .take(FITTED_SIZES)
+        .map(|&(_, growth)| growth)
+        .fold(0.0, f64::max);
+    let mut focused: Vec<(usize, f64)> = measured
+        .iter()
+        .copied()
+        .filter(|&(_, growth)| growth * FOCUS >= largest)
+        .collect();
+    if focused.len() < 2 {
+        focused = measured;
+        focused.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
+        focused.truncate(2);
+    }
+    let logs: Vec<(f64, f64)> = focused
+        .iter()
         .map(|&(size, growth)| ((size as f64).ln(), growth.ln()))
         .collect();
     if logs.len() < 2 {

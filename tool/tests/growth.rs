@@ -48,6 +48,14 @@ fn the_fit_finds_the_exponent_over_the_measured_points() {
         );
     }
     assert_eq!(fit(Resource::Time, &[(1000, 1.0)], 0.0), None);
+    // A step in the growth (a cache filling up) leaves one point within a twentieth of the
+    // largest: the two largest sizes are fitted.
+    let stepped = [(40_000, 1.95), (10_000, 0.09), (5_000, 0.03)];
+    let found = fit(Resource::Time, &stepped, 0.0).unwrap().exponent;
+    assert!(
+        (found - (1.95f64 / 0.09).ln() / 4f64.ln()).abs() < 1e-9,
+        "{found}"
+    );
     // At small sizes, where a lower term or noise still shows, the points are left out.
     let quadratic = [(16_000, 0.4), (8_000, 0.1), (4_000, 0.025)];
     let small = [(2_000, 0.014), (1_000, 0.011)];
