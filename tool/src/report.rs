@@ -131,15 +131,17 @@ pub fn shown_in_full(found: &Found) -> bool {
 fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
     let limit = Resource::Time.show(limits.time.as_secs_f64());
     let time = |time: &Duration| Resource::Time.show(time.as_secs_f64());
+    let verdict = failure.verdict();
+    let (name, short) = (verdict.name(), verdict.abbreviation());
     match failure {
-        Failure::WrongAnswer { .. } => "a wrong answer (WA)".to_string(),
-        Failure::Crash { status, .. } => format!("a runtime error (RE, {status})"),
+        Failure::WrongAnswer { .. } => format!("a {name} ({short})"),
+        Failure::Crash { status, .. } => format!("a {name} ({short}, {status})"),
         Failure::TimeLimit {
             blocked: true,
             time: waited,
             ..
         } => format!(
-            "no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after {}",
+            "no answer ({short}): it waited (slept or blocked) and was stopped on the wall clock after {}",
             time(waited)
         ),
         Failure::TimeLimit {
@@ -147,19 +149,19 @@ fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
             stopped: true,
             ..
         } => format!(
-            "time limit exceeded (TLE): stopped at {}, more than the {limit} limit",
+            "{name} ({short}): stopped at {}, more than the {limit} limit",
             time(taken)
         ),
         Failure::TimeLimit { time: taken, .. } => format!(
-            "time limit exceeded (TLE): {}, more than the {limit} limit",
+            "{name} ({short}): {}, more than the {limit} limit",
             time(taken)
         ),
         Failure::MemoryLimit { .. } => format!(
-            "memory limit exceeded (MLE): more than {}",
+            "{name} ({short}): more than {}",
             Resource::Memory.show(limits.memory as f64)
         ),
         Failure::OutputLimit { limit } => format!(
-            "output limit exceeded (OLE): it printed more than {}",
+            "{name} ({short}): it printed more than {}",
             Resource::Memory.show(*limit as f64)
         ),
     }

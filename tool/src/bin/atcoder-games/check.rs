@@ -47,9 +47,7 @@ fn trusted(problem: Problem, asked: TrustedOutput, input: &str) -> Result<String
             explain::write_shiritori_games(&mut out, &dictionary, &[word])
         }
         (Problem::Lucky7, asked) => {
-            let mut source = lucky7::plumbing::TokenSource::new(input.as_bytes());
-            let game = lucky7::read_game(&mut source)
-                .map_err(|error| CheckError::Trusted(source.message(error)))?;
+            let game = crate::input::lucky7_game(input.as_bytes()).map_err(CheckError::Trusted)?;
             match asked {
                 TrustedOutput::Answer => writeln!(out, "{}", lucky7::winner(&game)),
                 TrustedOutput::Game(_) => explain::write_lucky7_game(&mut out, &game),

@@ -1,7 +1,7 @@
 //! `atcoder-games explain`: the games of the input played out under optimal play, from the
 //! solutions' own analysis.
 
-use crate::input::AnalysedDictionary;
+use crate::input::{self, AnalysedDictionary};
 use crate::lucky7::{self, PackedGame, RESIDUES};
 use crate::shiritori::plumbing::{error_exit, write_report};
 use crate::shiritori::{BLOCK_LETTERS, Outcome};
@@ -179,10 +179,9 @@ impl<'a> Playout<'a> {
 /// who appends which digit, how the residue changes, and the residues from which Takahashi wins
 /// before and after the round.
 pub fn lucky7() -> ExitCode {
-    let mut source = lucky7::plumbing::TokenSource::new(io::stdin().lock());
-    match lucky7::read_game(&mut source) {
+    match input::lucky7_game_from_stdin() {
         Ok(game) => write_report(|out| write_lucky7_game(out, &game)),
-        Err(error) => error_exit(&source.message(error)),
+        Err(code) => code,
     }
 }
 

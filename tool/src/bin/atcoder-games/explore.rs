@@ -2,14 +2,14 @@
 //! and to watch the analysis run. The page carries the solutions' own analysis as data (the
 //! script only keeps the books); `explore.html` is its template.
 
-use crate::input::AnalysedDictionary;
+use crate::input::{self, AnalysedDictionary};
 use crate::lucky7;
 use crate::shiritori::Outcome;
 use crate::shiritori::plumbing::{error_exit, write_report};
 use atcoder_games_tool::problem::JUDGE_MAX;
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::process::{Command, ExitCode, Stdio};
 
 /// The page, with `__TITLE__` and `__DATA__` to fill in.
@@ -39,10 +39,9 @@ pub fn shiritori() -> ExitCode {
 
 /// `explore lucky7`: the page of the game on stdin.
 pub fn lucky7() -> ExitCode {
-    let mut source = lucky7::plumbing::TokenSource::new(io::stdin().lock());
-    let game = match lucky7::read_game(&mut source) {
+    let game = match input::lucky7_game_from_stdin() {
         Ok(game) => game,
-        Err(error) => return error_exit(&source.message(error)),
+        Err(code) => return code,
     };
     let rounds = game.rounds();
     if rounds > MOST_ITEMS {
@@ -135,22 +134,21 @@ fn shiritori_data<'a>(
     data.push_str(",\"order\":");
     let order = analysis.decision_order().iter();
     push_numbers(&mut data, order.filter_map(|v| numbered.get(v).copied()));
-    match graph {
-        Some(Ok(svg)) => {
-            data.push_str(",\"svg\":");
-            push_strings(&mut data, [svg.as_str()].into_iter());
-            data.push_str(",\"graphNote\":\"\"");
-        }
-        Some(Err(why)) => {
-            data.push_str(",\"svg\":null,\"graphNote\":");
-            push_strings(&mut data, [why.as_str()].into_iter());
-        }
-        None => {
-            let why = format!("No graph: it is drawn for up to {GRAPH_WORDS} words.");
-            data.push_str(",\"svg\":null,\"graphNote\":");
-            push_strings(&mut data, [why.as_str()].into_iter());
-        }
+    let (svg, note) = match graph {
+        Some(Ok(svg)) => (Some(svg), String::new()),
+        Some(Err(why)) => (None, why),
+        None => (
+            None,
+            format!("No graph: it is drawn for up to {GRAPH_WORDS} words."),
+        ),
+    };
+    data.push_str(",\"svg\":");
+    match &svg {
+        Some(svg) => push_strings(&mut data, [svg.as_str()].into_iter()),
+        None => data.push_str("null"),
     }
+    data.push_str(",\"graphNote\":");
+    push_strings(&mut data, [note.as_str()].into_iter());
     data.push('}');
     data
 }
