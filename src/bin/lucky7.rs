@@ -12,241 +12,20 @@
 //!   stops as soon as the set is empty or full, which no earlier round can change: O(N) time,
 //!   and N / 2 + N / 8 bytes besides the input buffer.
 //!
-//! The same steps are this file's API, which the crate's tool and tests call in place (they
-//! include this file): [`read_game`] → [`takahashi_wins`] → [`winner`]; [`winning_sets`] keeps
-//! the winning set of every round, which playing the game out needs.
+//! The file reads: the DP, reading and writing, the command line, and last the input plumbing.
+//! Its steps are the API that the crate's tool and tests call in place (they include this file):
+//! [`read_game`] → [`takahashi_wins`] → [`winner`]; [`winning_sets`] keeps the winning set of
+//! every round, which playing the game out needs.
 
 use plumbing::{
     Count, InputError, TokenSource, error_exit, first_disallowed, next_token, unexpected_character,
-    usage_exit, write_report,
+    usage_exit, write_stdout,
 };
 use proconio::input;
-use proconio::source::{Readable, RuntimeReadable, Source};
+use proconio::source::{RuntimeReadable, Source};
 use std::ffi::OsString;
 use std::io::{self, BufRead};
 use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    command_line(std::env::args_os().skip(1))
-}
-
-/// The program with its command-line arguments, stdin and stdout: `main` for this binary, and
-/// `atcoder-games solve lucky7`.
-pub fn command_line(arguments: impl Iterator<Item = OsString>) -> ExitCode {
-    match parse_arguments(arguments) {
-        Ok(Request::Help) => return write_report(|out| out.write_all(HELP.as_bytes())),
-        Ok(Request::Winner) => {}
-        Err(message) => return usage_exit(&message, HELP),
-    }
-    let mut source = TokenSource::new(io::stdin().lock());
-    match read_game(&mut source) {
-        Ok(game) => write_report(|out| writeln!(out, "{}", winner(&game))),
-        Err(error) => error_exit(&source.message(error)),
-    }
-}
-
-/// The judge's answer for `game`: `Takahashi` or `Aoki`.
-pub fn winner(game: &PackedGame) -> &'static str {
-    match takahashi_wins(game) {
-        true => "Takahashi",
-        false => "Aoki",
-    }
-}
-
-/// The help; its first line is the usage that a usage error repeats.
-const HELP: &str = "\
-Usage: lucky7 < input
-
-Solves AtCoder ABC195 E \"Lucky 7 Battle\": reads N, S and X, and prints who wins, Takahashi or
-Aoki.
-
-Options:
-  -h, --help  print this help
-
-To see the game played out: atcoder-games explain lucky7 (the crate's tool, see its README).
-";
-
-/// What the command line asks for.
-enum Request {
-    Help,
-    /// The judge's output: the winner.
-    Winner,
-}
-
-/// Reads the command line: nothing, or `--help`. Every argument is checked, so a mistake is
-/// reported wherever it stands, `--help` or not.
-fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request, String> {
-    let mut request = Request::Winner;
-    for argument in arguments {
-        match argument.to_str() {
-            Some("-h" | "--help") => request = Request::Help,
-            _ => return Err(format!("unknown argument {argument:?}")),
-        }
-    }
-    Ok(request)
-}
-
-/// Reads the input, `N`, `S` and `X`, into a [`PackedGame`].
-pub fn read_game<R: BufRead>(source: &mut TokenSource<R>) -> Result<PackedGame, InputError> {
-    input! {
-        from &mut *source,
-        n: Rounds,
-        s: with Digits(n?),
-        x: with Players(s?),
-    }
-    let game = x?;
-    source.expect_end("X")?;
-    Ok(game)
-}
-
-/// proconio marker for `N`, the number of rounds: at least one.
-enum Rounds {}
-
-impl Readable for Rounds {
-    type Output = Result<usize, InputError>;
-
-    fn read<R: BufRead, S: Source<R>>(source: &mut S) -> Self::Output {
-        match Count::read(source)? {
-            0 => Err(InputError::Invalid(
-                "N is 0, but the game has at least one round".to_string(),
-            )),
-            rounds => Ok(rounds),
-        }
-    }
-}
-
-/// proconio marker for `S`, this many digits, packed two to a byte: round `i` (from 0) in
-/// byte `i / 2`, the even round in the low half. Half the memory of the text, which matters
-/// when S is tens of megabytes, since it has to be kept until X is read.
-struct Digits(usize);
-
-/// S, packed by [`Digits`].
-struct PackedDigits {
-    rounds: usize,
-    pairs: Vec<u8>,
-}
-
-impl RuntimeReadable for Digits {
-    type Output = Result<PackedDigits, InputError>;
-
-    fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
-        let Self(rounds) = self;
-        let is_digit = |b: u8| b.is_ascii_digit();
-        let digits = round_string(source, "S", rounds, is_digit, "the digits 0-9", "digit")?;
-        Ok(PackedDigits {
-            rounds,
-            pairs: pack_digits(digits),
-        })
-    }
-}
-
-/// The next token, `what` (S or X), checked to have a character (a `unit`) for each of the
-/// `rounds` rounds, each `allowed` (`alphabet` in words).
-fn round_string<'s, R: BufRead, S: Source<R>>(
-    source: &'s mut S,
-    what: &str,
-    rounds: usize,
-    allowed: impl Fn(u8) -> bool,
-    alphabet: &str,
-    unit: &str,
-) -> Result<&'s [u8], InputError> {
-    let token = next_token(source, || what.to_string())?;
-    let bytes = token.as_bytes();
-    if let Some(bad) = first_disallowed(bytes, allowed) {
-        return Err(unexpected_character(what, token, bad, alphabet));
-    }
-    if bytes.len() != rounds {
-        let plural = if bytes.len() == 1 { "" } else { "s" };
-        return Err(InputError::Invalid(format!(
-            "{what} has {} {unit}{plural}, but N is {rounds}",
-            bytes.len()
-        )));
-    }
-    Ok(bytes)
-}
-
-/// Packs ASCII digits two to a byte, the first of each pair in the low half: the low four bits
-/// of `'0'`–`'9'` are the digit. Eight pairs at a time, which the compiler vectorizes; out of
-/// line, since inlined into a large caller the loop is not vectorized.
-#[inline(never)]
-fn pack_digits(digits: &[u8]) -> Vec<u8> {
-    let pack = |pair: u16| (pair & 0xF | pair >> 4 & 0xF0) as u8;
-    let mut packed = vec![0; digits.len().div_ceil(2)];
-    let blocks = digits.chunks_exact(16);
-    let rest = blocks.remainder();
-    let (packed_blocks, packed_rest) = packed.split_at_mut(digits.len() / 16 * 8);
-    for (out, block) in packed_blocks.chunks_exact_mut(8).zip(blocks) {
-        let pairs: [u16; 8] =
-            std::array::from_fn(|k| u16::from_le_bytes([block[2 * k], block[2 * k + 1]]));
-        for (out, pair) in out.iter_mut().zip(pairs) {
-            *out = pack(pair);
-        }
-    }
-    for (out, pair) in packed_rest.iter_mut().zip(rest.chunks(2)) {
-        *out = pack(u16::from_le_bytes([
-            pair[0],
-            pair.get(1).copied().unwrap_or(b'0'),
-        ]));
-    }
-    packed
-}
-
-/// proconio marker for `X`, read against the digits of S: one player, `A` or `T`, for each of
-/// its rounds. The result is the whole [`PackedGame`].
-struct Players(PackedDigits);
-
-/// A game as the DP reads it: S as [`Digits`] packs it, and X as one bit per round, eight to a
-/// byte (round `i` in bit `i % 8` of byte `i / 8`), set when the round is Takahashi's.
-pub struct PackedGame {
-    digits: PackedDigits,
-    takahashi: Vec<u8>,
-}
-
-impl PackedGame {
-    pub fn rounds(&self) -> usize {
-        self.digits.rounds
-    }
-
-    /// S's digit of round `round` (from 0).
-    pub fn digit(&self, round: usize) -> usize {
-        usize::from(self.digits.pairs[round / 2] >> (round % 2 * 4) & 0xF)
-    }
-
-    /// Whether Takahashi plays round `round` (from 0).
-    pub fn takahashi_plays(&self, round: usize) -> bool {
-        self.takahashi[round / 8] >> (round % 8) & 1 == 1
-    }
-}
-
-impl RuntimeReadable for Players {
-    type Output = Result<PackedGame, InputError>;
-
-    fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
-        let Self(digits) = self;
-        let is_player = |b: u8| (b == b'A') | (b == b'T');
-        let players = round_string(source, "X", digits.rounds, is_player, "A and T", "letter")?;
-        let eights = players.chunks_exact(8);
-        let rest = eights.remainder();
-        let mut takahashi: Vec<u8> = eights.map(takahashi_bits).collect();
-        if !rest.is_empty() {
-            let mut padded = *b"AAAAAAAA";
-            padded[..rest.len()].copy_from_slice(rest);
-            takahashi.push(takahashi_bits(&padded));
-        }
-        Ok(PackedGame { digits, takahashi })
-    }
-}
-
-/// The bits of eight players, `A` or `T`: bit `k` is set when the `k`-th is `T`.
-///
-/// `T` (0x54) has bit 4 set and `A` (0x41) has not. With that bit moved to the bottom of each
-/// byte of a `u64`, one multiplication gathers the eight into its top byte: byte `k`'s bit,
-/// at `8k`, is shifted by `56 - 7k` to `56 + k`, and no two shifted bits meet.
-fn takahashi_bits(players: &[u8]) -> u8 {
-    let players = u64::from_le_bytes(players.try_into().expect("eight players"));
-    let low_bits = players >> 4 & u64::from_le_bytes([1; 8]);
-    (low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
-}
 
 /// Residues modulo 7, each a bit of a winning set.
 pub const RESIDUES: usize = 7;
@@ -341,20 +120,6 @@ const PAIR_KIND: [[u8; 256]; 4] = {
     kind
 };
 
-/// The residues from which Takahashi wins before each round (from 0) and, last, after the last
-/// round (residue 0 only), as masks: the backward DP of [`takahashi_wins`] run through every
-/// round, one at a time, keeping each set. For playing the game out.
-pub fn winning_sets(game: &PackedGame) -> Vec<u8> {
-    let rounds = game.rounds();
-    let mut winning = vec![0; rounds + 1];
-    winning[rounds] = 1;
-    for round in (0..rounds).rev() {
-        let kind = round_kind(game.takahashi_plays(round), game.digit(round));
-        winning[round] = ROUND_STEP[kind][usize::from(winning[round + 1])];
-    }
-    winning
-}
-
 /// The backward DP: whether Takahashi wins the game from its start, the empty number.
 ///
 /// After the last round Takahashi wins exactly from residue 0. An odd last round is stepped
@@ -363,8 +128,8 @@ pub fn winning_sets(game: &PackedGame) -> Vec<u8> {
 /// of either player lead to the same set again, so once the set is empty or full the earlier
 /// rounds cannot change it and the pass stops. O(N).
 pub fn takahashi_wins(game: &PackedGame) -> bool {
-    let rounds = game.rounds();
-    let pairs = &game.digits.pairs[..rounds / 2];
+    let rounds = game.rounds;
+    let pairs = &game.pairs[..rounds / 2];
     let step_pair = |winning: usize, players: u8, digits: u8| {
         let pair = PAIR_KIND[usize::from(players & 0b11)][usize::from(digits)];
         usize::from(PAIR_STEP[usize::from(pair)][winning])
@@ -396,22 +161,221 @@ pub fn takahashi_wins(game: &PackedGame) -> bool {
     winning & 1 == 1
 }
 
-// The input and output plumbing, the same in every solution of this crate. A submission is one
-// file, so each solution carries a copy of this module: the one in src/bin/shiritori.rs is
-// canonical, a test checks that the others are identical, and
-// `BLESS=1 cargo test --test single_file` copies it over them. It is `pub` for the tests, which
-// include this file as a module to test the tokenizer on its own.
+/// The residues from which Takahashi wins before each round (from 0), and after the last (0): the
+/// DP of [`takahashi_wins`] run through every round, one at a time, keeping each set.
+pub fn winning_sets(game: &PackedGame) -> Vec<u8> {
+    let rounds = game.rounds;
+    let mut winning = vec![0; rounds + 1];
+    winning[rounds] = 1;
+    for round in (0..rounds).rev() {
+        let kind = round_kind(game.takahashi_plays(round), game.digit(round));
+        winning[round] = ROUND_STEP[kind][usize::from(winning[round + 1])];
+    }
+    winning
+}
+
+/// The judge's answer for `game`: `Takahashi` or `Aoki`.
+pub fn winner(game: &PackedGame) -> &'static str {
+    if takahashi_wins(game) {
+        "Takahashi"
+    } else {
+        "Aoki"
+    }
+}
+
+/// A game as the DP reads it: S as [`Digits`] packs it, and X as one bit per round, eight to a
+/// byte (round `i` in bit `i % 8` of byte `i / 8`), set when the round is Takahashi's.
+pub struct PackedGame {
+    pub rounds: usize,
+    pairs: Vec<u8>,
+    takahashi: Vec<u8>,
+}
+
+impl PackedGame {
+    /// S's digit of round `round` (from 0).
+    pub fn digit(&self, round: usize) -> usize {
+        usize::from(self.pairs[round / 2] >> (round % 2 * 4) & 0xF)
+    }
+
+    /// Whether Takahashi plays round `round` (from 0).
+    pub fn takahashi_plays(&self, round: usize) -> bool {
+        self.takahashi[round / 8] >> (round % 8) & 1 == 1
+    }
+}
+
+/// Reads the input, `N`, `S` and `X`, into a [`PackedGame`].
+pub fn read_game<R: BufRead>(source: &mut TokenSource<R>) -> Result<PackedGame, InputError> {
+    input! {
+        from &mut *source,
+        n: Count,
+        s: with Digits(n?),
+        x: with Players(s?),
+    }
+    let game = x?;
+    source.expect_end("X")?;
+    Ok(game)
+}
+
+/// proconio marker for `S`, this many digits (at least one), packed two to a byte: round `i`
+/// (from 0) in byte `i / 2`, the even round in the low half. Half the memory of the text, which
+/// matters when S is tens of megabytes, since it has to be kept until X is read.
+struct Digits(usize);
+
+impl RuntimeReadable for Digits {
+    type Output = Result<PackedGame, InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
+        let Self(rounds) = self;
+        if rounds == 0 {
+            let message = "N is 0, but the game has at least one round";
+            return Err(InputError::Invalid(message.to_string()));
+        }
+        let is_digit = |b: u8| b.is_ascii_digit();
+        let digits = round_string(source, "S", rounds, is_digit, "the digits 0-9", "digit")?;
+        let (pairs, takahashi) = (pack_digits(digits), Vec::new());
+        Ok(PackedGame {
+            rounds,
+            pairs,
+            takahashi,
+        })
+    }
+}
+
+/// The next token, `what` (S or X), checked to have a character (a `unit`) for each of the
+/// `rounds` rounds, each `allowed` (`alphabet` in words).
+fn round_string<'s, R: BufRead, S: Source<R>>(
+    source: &'s mut S,
+    what: &str,
+    rounds: usize,
+    allowed: impl Fn(u8) -> bool,
+    alphabet: &str,
+    unit: &str,
+) -> Result<&'s [u8], InputError> {
+    let token = next_token(source, || what.to_string())?;
+    let bytes = token.as_bytes();
+    if let Some(bad) = first_disallowed(bytes, allowed) {
+        return Err(unexpected_character(what, token, bad, alphabet));
+    }
+    if bytes.len() != rounds {
+        let plural = if bytes.len() == 1 { "" } else { "s" };
+        return Err(InputError::Invalid(format!(
+            "{what} has {} {unit}{plural}, but N is {rounds}",
+            bytes.len()
+        )));
+    }
+    Ok(bytes)
+}
+
+/// Packs ASCII digits two to a byte, the first of each pair in the low half: the low four bits
+/// of `'0'`–`'9'` are the digit. Eight pairs at a time, which the compiler vectorizes; out of
+/// line, since inlined into a large caller the loop is not vectorized.
+#[inline(never)]
+fn pack_digits(digits: &[u8]) -> Vec<u8> {
+    let pack = |pair: u16| (pair & 0xF | pair >> 4 & 0xF0) as u8;
+    let mut packed = vec![0; digits.len().div_ceil(2)];
+    let blocks = digits.chunks_exact(16);
+    let rest = blocks.remainder();
+    let (packed_blocks, packed_rest) = packed.split_at_mut(digits.len() / 16 * 8);
+    for (out, block) in packed_blocks.chunks_exact_mut(8).zip(blocks) {
+        let pairs: [u16; 8] =
+            std::array::from_fn(|k| u16::from_le_bytes([block[2 * k], block[2 * k + 1]]));
+        for (out, pair) in out.iter_mut().zip(pairs) {
+            *out = pack(pair);
+        }
+    }
+    for (out, pair) in packed_rest.iter_mut().zip(rest.chunks(2)) {
+        *out = pack(u16::from_le_bytes([
+            pair[0],
+            pair.get(1).copied().unwrap_or(b'0'),
+        ]));
+    }
+    packed
+}
+
+/// proconio marker for `X`, read into the game that S began: one player, `A` or `T`, for each of
+/// its rounds.
+struct Players(PackedGame);
+
+impl RuntimeReadable for Players {
+    type Output = Result<PackedGame, InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
+        let Self(mut game) = self;
+        let is_player = |b: u8| (b == b'A') | (b == b'T');
+        let players = round_string(source, "X", game.rounds, is_player, "A and T", "letter")?;
+        let eights = players.chunks_exact(8);
+        let rest = eights.remainder();
+        game.takahashi = eights.map(takahashi_bits).collect();
+        if !rest.is_empty() {
+            let mut padded = *b"AAAAAAAA";
+            padded[..rest.len()].copy_from_slice(rest);
+            game.takahashi.push(takahashi_bits(&padded));
+        }
+        Ok(game)
+    }
+}
+
+/// The bits of eight players, `A` or `T`: bit `k` is set when the `k`-th is `T`.
+///
+/// `T` (0x54) has bit 4 set and `A` (0x41) has not. With that bit moved to the bottom of each
+/// byte of a `u64`, one multiplication gathers the eight into its top byte: byte `k`'s bit,
+/// at `8k`, is shifted by `56 - 7k` to `56 + k`, and no two shifted bits meet.
+fn takahashi_bits(players: &[u8]) -> u8 {
+    let players = u64::from_le_bytes(players.try_into().expect("eight players"));
+    let low_bits = players >> 4 & u64::from_le_bytes([1; 8]);
+    (low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+fn main() -> ExitCode {
+    command_line(std::env::args_os().skip(1))
+}
+
+/// The program with its command-line arguments, stdin and stdout: `main` for this binary, and
+/// `atcoder-games solve lucky7`.
+pub fn command_line(arguments: impl Iterator<Item = OsString>) -> ExitCode {
+    match asks_for_help(arguments) {
+        Ok(true) => return write_stdout(|out| out.write_all(HELP.as_bytes())),
+        Ok(false) => {}
+        Err(message) => return usage_exit(&message, HELP),
+    }
+    let mut source = TokenSource::new(io::stdin().lock());
+    match read_game(&mut source) {
+        Ok(game) => write_stdout(|out| writeln!(out, "{}", winner(&game))),
+        Err(error) => error_exit(&source.message(error)),
+    }
+}
+
+/// The help; its first line is the usage that a usage error repeats.
+const HELP: &str = "\
+Usage: lucky7 < input
+
+Solves AtCoder ABC195 E \"Lucky 7 Battle\": reads N, S and X, and prints who wins, Takahashi or
+Aoki.
+
+Options:
+  -h, --help  print this help
+
+To see the game played out: atcoder-games explain lucky7 (the crate's tool, see its README).
+";
+
+/// Whether the command line asks for the help; it may hold nothing else. Every argument is
+/// checked, so a mistake is reported wherever it stands, `--help` or not.
+fn asks_for_help(arguments: impl Iterator<Item = OsString>) -> Result<bool, String> {
+    let mut help = false;
+    for argument in arguments {
+        match argument.to_str() {
+            Some("-h" | "--help") => help = true,
+            _ => return Err(format!("unknown argument {argument:?}")),
+        }
+    }
+    Ok(help)
+}
+
+// The input and output plumbing, the same in every solution of this crate (a submission is one
+// file): TokenSource, proconio's `Source` over any reader, fast and without panics; the
+// markers' helpers, which return an InputError; the ends of a run as the contract says. The
+// copy in src/bin/shiritori.rs is canonical: `BLESS=1 cargo test --test single_file` copies it.
 pub mod plumbing {
-    //! What the solutions use:
-    //! - [`TokenSource`]: proconio's [`Source`] over any reader, fast, and without panics; for
-    //!   `input! { from &mut source, ... }`.
-    //! - [`Count`]: the proconio marker for `N`, a non-negative integer, read as a `Result`.
-    //! - [`next_token`]: for a solution's own markers, the next token or an [`InputError`].
-    //! - [`TokenSource::expect_end`] checks that nothing follows the last token, and
-    //!   [`TokenSource::message`] turns an [`InputError`] into the line to print.
-    //! - [`first_disallowed`], [`unexpected_character`] and [`quoted`] check tokens and word
-    //!   the errors; [`write_report`], [`error_exit`] and [`usage_exit`] end the run as the
-    //!   error contract says.
 
     use proconio::source::{Readable, Source};
     use std::io::{self, BufRead, BufWriter, Read, Write};
@@ -457,10 +421,9 @@ pub mod plumbing {
         }
     }
 
-    /// Writes to stdout the report that `write` produces, through a buffer, so that it may come
-    /// in one piece (the judge's answers) or line by line (the explanations). A reader that
-    /// closed the pipe early (say, `head`) has what it wanted; any other failure is an error.
-    pub fn write_report(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+    /// Writes to stdout, through a buffer, what `write` produces. A reader that closed the pipe
+    /// early (say, `head`) has what it wanted; any other failure is an error.
+    pub fn write_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
         let mut stdout = BufWriter::new(io::stdout().lock());
         match write(&mut stdout).and_then(|()| stdout.flush()) {
             Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
@@ -484,18 +447,13 @@ pub mod plumbing {
         ExitCode::from(2)
     }
 
-    /// Bytes tested at once by [`first_disallowed`].
-    const TESTED_AT_ONCE: usize = 64;
-
-    /// Where the first byte of `bytes` that is not `allowed` is, if there is one. Tested
-    /// [`TESTED_AT_ONCE`] bytes at a time without a branch among them, which the compiler
-    /// vectorizes: a plain `position` mispredicts half its branches on a random X.
+    /// Where the first byte of `bytes` that is not `allowed` is, if there is one. Tested 64 bytes
+    /// at a time without a branch among them, which the compiler vectorizes: a plain `position`
+    /// mispredicts half its branches on a random X.
     pub fn first_disallowed(bytes: &[u8], allowed: impl Fn(u8) -> bool) -> Option<usize> {
         let all_allowed = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & allowed(b));
-        let bad_block = bytes
-            .chunks(TESTED_AT_ONCE)
-            .position(|block| !all_allowed(block))?;
-        let start = bad_block * TESTED_AT_ONCE;
+        let bad_block = bytes.chunks(64).position(|block| !all_allowed(block))?;
+        let start = bad_block * 64;
         bytes[start..]
             .iter()
             .position(|&b| !allowed(b))
@@ -686,23 +644,15 @@ pub mod plumbing {
         /// `buffer[begin..end]` as a token, if it is UTF-8; if not, the stream ends here.
         #[inline]
         fn token(&mut self, begin: usize, end: usize) -> Option<&str> {
-            if self.non_ascii {
-                return self.checked_token(begin, end);
-            }
-            // SAFETY: no byte beyond ASCII has been read, and ASCII is valid UTF-8.
-            Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[begin..end]) })
-        }
-
-        /// [`TokenSource::token`] once a byte beyond ASCII has been read.
-        #[cold]
-        fn checked_token(&mut self, begin: usize, end: usize) -> Option<&str> {
-            if let Err(error) = std::str::from_utf8(&self.buffer[begin..end]) {
+            if self.non_ascii
+                && let Err(error) = std::str::from_utf8(&self.buffer[begin..end])
+            {
                 let offset = error.valid_up_to();
                 let byte = self.buffer[begin + offset];
                 self.end_with(SourceFailure::NotUtf8 { offset, byte });
                 return None;
             }
-            // SAFETY: just checked.
+            // SAFETY: just checked, or no byte beyond ASCII has been read, which is UTF-8.
             Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[begin..end]) })
         }
 

@@ -12,15 +12,14 @@
 //! - The same FIFO pass meets the vertices in order of their distance from the end, which is the
 //!   length of the game when the winner hurries and the loser delays (`--depth`).
 //!
-//! The same steps are this file's API, which the crate's tool and tests call in place (they
-//! include this file): [`read_dictionary`] → [`analyse`] → [`write_winners`] or
-//! [`write_depths`]. [`read_spelled_dictionary`] also keeps each word's spelling and first block,
-//! which playing the games out and drawing the graph need; [`Analysis::depths`] gives the length
-//! of each game.
+//! The file reads: the analysis, the graph it walks, reading and writing, the command line, and
+//! last the input plumbing. Its steps are the API that the crate's tool and tests call in place
+//! (they include this file): [`read_dictionary`] → [`analyse`] → [`write_winners`] or
+//! [`write_depths`].
 
 use plumbing::{
     Count, InputError, TokenSource, error_exit, first_disallowed, next_token, quoted,
-    unexpected_character, usage_exit, write_report,
+    unexpected_character, usage_exit, write_stdout,
 };
 use proconio::input;
 use proconio::source::{RuntimeReadable, Source};
@@ -28,73 +27,130 @@ use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-fn main() -> ExitCode {
-    command_line(std::env::args_os().skip(1))
+/// What the player to move at a vertex gets under optimal play.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Loss,
+    Win,
+    Draw,
 }
 
-/// The program with its command-line arguments, stdin and stdout: `main` for this binary, and
-/// `atcoder-games solve shiritori`.
-pub fn command_line(arguments: impl Iterator<Item = OsString>) -> ExitCode {
-    let request = match parse_arguments(arguments) {
-        Ok(request) => request,
-        Err(message) => return usage_exit(&message, HELP),
-    };
-    let write: fn(&mut dyn Write, &[u32], &Analysis) -> io::Result<()> = match request {
-        Request::Help => return write_report(|out| out.write_all(HELP.as_bytes())),
-        Request::Winners => write_winners,
-        Request::Depths => write_depths,
-    };
-    let mut source = TokenSource::new(io::stdin().lock());
-    match read_dictionary(&mut source) {
-        Ok(dictionary) => {
-            let analysis = analyse(dictionary.moves);
-            write_report(|out| write(out, &dictionary.to, &analysis))
+impl Outcome {
+    /// Who wins when Takahashi's opening word leads to a vertex with this outcome: Aoki is the
+    /// one to move there.
+    pub const fn winner(self) -> &'static str {
+        match self {
+            Self::Loss => "Takahashi",
+            Self::Win => "Aoki",
+            Self::Draw => "Draw",
         }
-        Err(error) => error_exit(&source.message(error)),
+    }
+}
+
+/// What the retrograde analysis finds.
+pub struct Analysis {
+    /// Each vertex's outcome for the player to move.
+    pub outcome: Vec<Outcome>,
+    /// The decided vertices that some edge leads to, in the order the FIFO queue decided them:
+    /// the dead ends first.
+    pub order: Vec<u32>,
+    /// Where each depth starts in `order`: the vertices at depth `d` (the game from them lasts
+    /// `d` words) are `order[level_start[d]..level_start[d + 1]]`, the last depth running to
+    /// the end of `order`.
+    level_start: Vec<u32>,
+}
+
+/// The state of a vertex that the analysis has found won; any other state is the number of its
+/// moves not yet known to lead into a won vertex, so 0 is lost (no move, or all into won
+/// vertices), and a state above 0 that stays so is a draw.
+const WON: u32 = u32::MAX;
+
+/// Decides every vertex by retrograde analysis: a vertex without a move is lost, one with a move
+/// into a lost vertex is won, one whose moves all lead into won vertices is lost, and one these
+/// rules never decide is a draw (docs/shiritori.md shows why nobody can force a win from it).
+///
+/// Each vertex's state starts as its out-degree. Decided vertices wait in a FIFO queue; taking
+/// one out, we look at every vertex with an edge into it. If it is lost, each such undecided predecessor is won at once. If it is won, the
+/// predecessor has one edge fewer that might still save it: its state counts those down, and at
+/// zero the predecessor is lost. A vertex enters the queue once, when it is decided, and each
+/// edge is looked at once: O(N + 52³). Vertices never decided are draws.
+///
+/// The vertices decided while one depth is taken out of the queue are one word deeper and come
+/// right after it, so noting where each depth starts is all `--depth` needs; the judge's answer
+/// pays one comparison per vertex for it.
+fn retrograde_analysis(predecessors: &Predecessors, mut state: Vec<u32>) -> Analysis {
+    // Each vertex is pushed at most once, so a vector with a read cursor is the whole queue. It
+    // starts with the dead ends (lost) that some edge leads to; the others have nothing to pass
+    // on. Written without a branch, for dead ends are scattered at random.
+    let mut queue = vec![0; VERTICES];
+    let mut queued = 0;
+    let mut v = 0;
+    predecessors.each_entered(|entered| {
+        queue[queued] = v;
+        queued += usize::from(state[v as usize] == 0 && entered);
+        v += 1;
+    });
+    let mut level_start = vec![0];
+    let mut level_end = queued;
+    let mut next = 0;
+    while next < queued {
+        if next == level_end {
+            level_start.push(next as u32);
+            level_end = queued;
+        }
+        let v = queue[next];
+        next += 1;
+        let lost = state[v as usize] == 0;
+        for &u in predecessors.of(v) {
+            let u_state = &mut state[u as usize];
+            if *u_state == 0 || *u_state == WON {
+                continue;
+            }
+            *u_state = if lost { WON } else { *u_state - 1 };
+            if *u_state == 0 || *u_state == WON {
+                queue[queued] = u;
+                queued += 1;
+            }
+        }
+    }
+    queue.truncate(queued);
+    let outcome = state
+        .iter()
+        .map(|&state| match state {
+            0 => Outcome::Loss,
+            WON => Outcome::Win,
+            _ => Outcome::Draw,
+        })
+        .collect();
+    Analysis {
+        outcome,
+        order: queue,
+        level_start,
     }
 }
 
-/// The help; its first line is the usage that a usage error repeats.
-const HELP: &str = "\
-Usage: shiritori [--depth] < input
-
-Solves AtCoder ABC209 E \"Shiritori\": reads N and N words, and prints for each word in input
-order who wins when Takahashi opens with it: Takahashi, Aoki or Draw.
-
-Options:
-  --depth     also print how many words the game lasts, counting the opening word, when the
-              winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
-  -h, --help  print this help
-
-To see the games played out, or the game graph drawn: atcoder-games explain shiritori I...,
-atcoder-games dot shiritori (the crate's tool, see its README).
-";
-
-/// What the command line asks for.
-enum Request {
-    Help,
-    /// The judge's output: the winner of each game.
-    Winners,
-    /// The winner of each game and its length.
-    Depths,
+impl Analysis {
+    /// Each decided vertex's depth, the number of words the game from it lasts under optimal
+    /// play: its level in the queue (see [`retrograde_analysis`]). 0 for the others.
+    pub fn depths(&self) -> Vec<u32> {
+        let mut depth = vec![0; VERTICES];
+        let level_ends = self.level_start[1..].iter().copied();
+        let level_ends = level_ends.chain([self.order.len() as u32]);
+        for (d, (&start, end)) in (0..).zip(self.level_start.iter().zip(level_ends)) {
+            for &v in &self.order[start as usize..end as usize] {
+                depth[v as usize] = d;
+            }
+        }
+        depth
+    }
 }
 
-/// Reads the command line: nothing, `--depth`, or `--help`. Every argument is checked, so a
-/// mistake is reported wherever it stands, `--help` or not.
-fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request, String> {
-    let (mut depths, mut help) = (false, false);
-    for argument in arguments {
-        match argument.to_str() {
-            Some("--depth") => depths = true,
-            Some("-h" | "--help") => help = true,
-            _ => return Err(format!("unknown argument {argument:?}")),
-        }
-    }
-    Ok(match (help, depths) {
-        (true, _) => Request::Help,
-        (false, true) => Request::Depths,
-        (false, false) => Request::Winners,
-    })
+/// The analysis of the game of `moves`: [`retrograde_analysis`] of the graph with every edge
+/// reversed, each vertex with its [`Predecessors`], and how many moves leave each (a word listed
+/// twice counted twice). O(N + 52³).
+pub fn analyse(moves: Moves) -> Analysis {
+    let Moves { out_degree, filed } = moves;
+    retrograde_analysis(&Predecessors::new(filed), out_degree)
 }
 
 /// Letters per vertex: a word follows another when its first three letters are the other's last.
@@ -106,30 +162,6 @@ const LETTERS: usize = 52;
 /// Number of vertices: every three-letter block, whether or not a word uses it.
 pub const VERTICES: usize = LETTERS * LETTERS * LETTERS;
 
-/// Most words the flat `u32` arrays can index, and the analysis can count as a vertex's moves
-/// (one value, [`WON`], marks a won vertex).
-const MAX_WORDS: usize = u32::MAX as usize - 1;
-
-/// Up to this many words (2²²) are reserved from N alone; more only as they actually arrive, so a
-/// huge N in a short input fails at its end instead of allocating for words that are not there.
-const TRUSTED_CAPACITY: usize = 4_194_304;
-
-/// Marks a byte that is not a letter in [`LETTER_CODE`]: its high bit, which no letter's code
-/// has, is enough to tell.
-const NOT_A_LETTER: u8 = u8::MAX;
-
-/// Digit of each byte in the base-52 vertex numbering: `A`–`Z` → 0–25, `a`–`z` → 26–51.
-const LETTER_CODE: [u8; 256] = {
-    let mut code = [NOT_A_LETTER; 256];
-    let mut letter = 0;
-    while letter < 26 {
-        code[b'A' as usize + letter] = letter as u8;
-        code[b'a' as usize + letter] = (26 + letter) as u8;
-        letter += 1;
-    }
-    code
-};
-
 /// The vertices whose blocks start with one letter: this many consecutive numbers.
 const VERTICES_PER_LETTER: u32 = (LETTERS * LETTERS) as u32;
 
@@ -137,164 +169,10 @@ const VERTICES_PER_LETTER: u32 = (LETTERS * LETTERS) as u32;
 /// vertex it comes from (52³ < 2¹⁸) takes the bits above them.
 const VERTEX_IN_LETTER_BITS: u32 = 12;
 
-/// The dictionary as the analysis and the answer read it: the vertex each word leads to, in
-/// input order, and the moves; for [`read_spelled_dictionary`], each word as spelled too.
-pub struct Dictionary {
-    /// `to[k]`: the vertex of word `k`'s last three letters. The answer reads only this.
-    pub to: Vec<u32>,
-    pub moves: Moves,
-    /// Each word's spelling and the vertex of its first three letters, in input order; empty
-    /// from [`read_dictionary`], which the judge's answer does not need them for.
-    pub spelled: Vec<SpelledWord>,
-}
-
-/// A word as the input spells it, and the vertex it leaves.
-pub struct SpelledWord {
-    pub spelling: String,
-    pub from: u32,
-}
-
-/// Every move of the game, as read: how many leave each vertex, and each move filed under the
-/// first letter of the vertex it leads to, for [`Predecessors::new`].
-pub struct Moves {
-    /// The moves leaving each vertex, a word listed twice counted twice.
-    out_degree: Vec<u32>,
-    /// `filed[c]`: the moves into the vertices whose block starts with letter `c`, each as
-    /// `from << 12 | to % 2704`: the vertex it comes from, and which of the letter's vertices
-    /// it leads to.
-    filed: Vec<Vec<u32>>,
-}
-
-impl Moves {
-    /// Room for `capacity` words: an even share of them, and a quarter more, under each letter,
-    /// so that random words need no copying; a letter that gets more grows, as a `Vec` does.
-    fn with_capacity(capacity: usize) -> Self {
-        let share = capacity / LETTERS * 5 / 4;
-        Self {
-            out_degree: vec![0; VERTICES],
-            filed: (0..LETTERS).map(|_| Vec::with_capacity(share)).collect(),
-        }
-    }
-
-    /// Adds the move from vertex `from` to vertex `to`.
-    fn add(&mut self, from: u32, to: u32) {
-        self.out_degree[from as usize] += 1;
-        let letter = (to / VERTICES_PER_LETTER) as usize;
-        self.filed[letter].push((from << VERTEX_IN_LETTER_BITS) | (to % VERTICES_PER_LETTER));
-    }
-}
-
-/// Reads the input, `N` and then `N` words, as a [`Dictionary`] without spellings.
-pub fn read_dictionary<R: BufRead>(source: &mut TokenSource<R>) -> Result<Dictionary, InputError> {
-    read::<R, false>(source)
-}
-
-/// Reads the input as [`read_dictionary`] does, keeping each word's spelling and first vertex.
-pub fn read_spelled_dictionary<R: BufRead>(
-    source: &mut TokenSource<R>,
-) -> Result<Dictionary, InputError> {
-    read::<R, true>(source)
-}
-
-/// Reads the dictionary, with the words' spellings if `SPELLED`.
-fn read<R: BufRead, const SPELLED: bool>(
-    source: &mut TokenSource<R>,
-) -> Result<Dictionary, InputError> {
-    input! {
-        from &mut *source,
-        n: Count,
-        words: with Words::<SPELLED>(n?),
-    }
-    let words = words?;
-    match words.to.len() {
-        0 => source.expect_end("N")?,
-        n => source.expect_end(&format!("the last word (word {n})"))?,
-    }
-    Ok(words)
-}
-
-/// proconio marker for the dictionary: this many words, read into a [`Dictionary`], with their
-/// spellings if `SPELLED`.
-///
-/// Unlike proconio's `[T; n]`, it trusts the count with memory only up to [`TRUSTED_CAPACITY`]
-/// words, and it stops at the first word that is missing or malformed.
-struct Words<const SPELLED: bool>(usize);
-
-impl<const SPELLED: bool> RuntimeReadable for Words<SPELLED> {
-    type Output = Result<Dictionary, InputError>;
-
-    fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
-        let Self(count) = self;
-        if count > MAX_WORDS {
-            return Err(InputError::Invalid(format!(
-                "N ({count}) is larger than the {MAX_WORDS} words supported"
-            )));
-        }
-        let capacity = count.min(TRUSTED_CAPACITY);
-        let (mut to, mut moves) = (Vec::with_capacity(capacity), Moves::with_capacity(capacity));
-        let mut spelled = Vec::new();
-        for index in 1..=count {
-            let word = next_token(source, || format!("word {index} of {count}"))?;
-            let (head, tail) = word_ends(word).ok_or_else(|| malformed_word(word, index))?;
-            if SPELLED {
-                let spelling = word.to_string();
-                spelled.push(SpelledWord {
-                    spelling,
-                    from: head,
-                });
-            }
-            to.push(tail);
-            moves.add(head, tail);
-        }
-        Ok(Dictionary { to, moves, spelled })
-    }
-}
-
-/// The vertices of `word`'s first and last three letters, if it is at least three letters
-/// `A`–`Z`/`a`–`z`.
-///
-/// The codes of a word of up to eight letters are checked all at once, without a loop whose
-/// length varies (a mispredicted branch per word); what is wrong with a malformed word is
-/// worked out apart, by [`malformed_word`].
-pub fn word_ends(word: &str) -> Option<(u32, u32)> {
-    let bytes = word.as_bytes();
-    let (head, tail) = bytes
-        .first_chunk::<BLOCK_LETTERS>()
-        .zip(bytes.last_chunk::<BLOCK_LETTERS>())?;
-    let code = |b: u8| LETTER_CODE[b as usize];
-    let (head, tail) = (head.map(code), tail.map(code));
-    // The letters between the first three and the last three of a word of up to eight are at 3
-    // and 4; in a shorter word these positions, clamped to the last letter, are the tail's.
-    let last = bytes.len() - 1;
-    let between = code(bytes[3.min(last)]) | code(bytes[4.min(last)]);
-    let codes = head[0] | head[1] | head[2] | tail[0] | tail[1] | tail[2] | between;
-    let rest_between = bytes
-        .get(5..bytes.len().saturating_sub(BLOCK_LETTERS))
-        .unwrap_or_default();
-    let rest = rest_between.iter().fold(0, |codes, &b| codes | code(b));
-    ((codes | rest) & 0x80 == 0).then(|| (vertex(head), vertex(tail)))
-}
-
-/// What is wrong with word number `index`, which has no [`word_ends`].
-fn malformed_word(word: &str, index: usize) -> InputError {
-    let what = format!("word {index} ({})", quoted(word));
-    match first_disallowed(word.as_bytes(), |b| b.is_ascii_alphabetic()) {
-        Some(bad) => unexpected_character(&what, word, bad, "the letters A-Z and a-z"),
-        None => InputError::Invalid(format!("{what} is shorter than {BLOCK_LETTERS} letters")),
-    }
-}
-
-/// The vertex of a three-letter block, from its letters' codes: a base-52 number.
-fn vertex(codes: [u8; BLOCK_LETTERS]) -> u32 {
-    codes
-        .iter()
-        .fold(0, |id, &code| id * LETTERS as u32 + u32::from(code))
-}
-
 /// Each vertex's predecessors, the vertices with a move into it (one per move, so a word listed
 /// twice gives two, in input order), grouped vertex by vertex: for each letter, the predecessors
 /// of its 2,704 vertices in one array, and where each vertex's list starts in it.
-pub struct Predecessors {
+struct Predecessors {
     /// `lists[c]`: the predecessors of the vertices whose block starts with letter `c`, the
     /// first vertex's list first.
     lists: Vec<Vec<u32>>,
@@ -353,7 +231,7 @@ impl Predecessors {
 
     /// Vertex `v`'s predecessors.
     #[inline]
-    pub fn of(&self, v: u32) -> &[u32] {
+    fn of(&self, v: u32) -> &[u32] {
         let letter = (v / VERTICES_PER_LETTER) as usize;
         // The letters before this one have one entry more each than vertices.
         let at = v as usize + letter;
@@ -361,157 +239,162 @@ impl Predecessors {
     }
 }
 
-/// The word graph with every edge reversed: the vertices with an edge into each vertex, and how
-/// many edges leave each.
-pub struct ReverseGraph {
-    predecessors: Predecessors,
-    /// Outgoing edges of each vertex, counting a repeated word as often as it is listed.
+/// Every move of the game, as read: how many leave each vertex, and each move filed under the
+/// first letter of the vertex it leads to, for [`Predecessors::new`].
+pub struct Moves {
+    /// The moves leaving each vertex, a word listed twice counted twice.
     out_degree: Vec<u32>,
+    /// `filed[c]`: the moves into the vertices whose block starts with letter `c`, each as
+    /// `from << 12 | to % 2704`: the vertex it comes from, and which of the letter's vertices
+    /// it leads to.
+    filed: Vec<Vec<u32>>,
 }
 
-impl ReverseGraph {
-    /// Builds the reversed graph of the dictionary's moves: O(N + 52³).
-    pub fn new(moves: Moves) -> Self {
-        let Moves { out_degree, filed } = moves;
+impl Moves {
+    /// Room for `capacity` words: an even share of them, and a quarter more, under each letter,
+    /// so that random words need no copying; a letter that gets more grows, as a `Vec` does.
+    fn with_capacity(capacity: usize) -> Self {
+        let share = capacity / LETTERS * 5 / 4;
         Self {
-            predecessors: Predecessors::new(filed),
-            out_degree,
+            out_degree: vec![0; VERTICES],
+            filed: (0..LETTERS).map(|_| Vec::with_capacity(share)).collect(),
         }
+    }
+
+    /// Adds the move from vertex `from` to vertex `to`.
+    fn add(&mut self, from: u32, to: u32) {
+        self.out_degree[from as usize] += 1;
+        let letter = (to / VERTICES_PER_LETTER) as usize;
+        self.filed[letter].push((from << VERTEX_IN_LETTER_BITS) | (to % VERTICES_PER_LETTER));
     }
 }
 
-/// The analysis of the game of `moves`: [`retrograde_analysis`] of their [`ReverseGraph`].
-pub fn analyse(moves: Moves) -> Analysis {
-    retrograde_analysis(ReverseGraph::new(moves))
+/// The dictionary as the analysis and the answer read it: the vertex each word leads to, in
+/// input order, and the moves.
+pub struct Dictionary {
+    /// `to[k]`: the vertex of word `k`'s last three letters. The answer reads only this.
+    pub to: Vec<u32>,
+    pub moves: Moves,
 }
 
-/// What the player to move at a vertex gets under optimal play.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Loss,
-    Win,
-    Draw,
-}
+/// Most words the flat `u32` arrays can index, and the analysis can count as a vertex's moves
+/// (one value, [`WON`], marks a won vertex).
+const MAX_WORDS: usize = u32::MAX as usize - 1;
 
-impl Outcome {
-    /// Who wins when Takahashi's opening word leads to a vertex with this outcome: Aoki is the
-    /// one to move there.
-    pub const fn winner(self) -> &'static str {
-        match self {
-            Self::Loss => "Takahashi",
-            Self::Win => "Aoki",
-            Self::Draw => "Draw",
-        }
+/// Up to this many words (2²²) are reserved from N alone; more only as they actually arrive, so a
+/// huge N in a short input fails at its end instead of allocating for words that are not there.
+const TRUSTED_CAPACITY: usize = 4_194_304;
+
+/// Reads the input, `N` and then `N` words, as a [`Dictionary`].
+pub fn read_dictionary<R: BufRead>(source: &mut TokenSource<R>) -> Result<Dictionary, InputError> {
+    input! {
+        from &mut *source,
+        n: Count,
+        dictionary: with Words(n?),
     }
+    let dictionary = dictionary?;
+    match dictionary.to.len() {
+        0 => source.expect_end("N")?,
+        n => source.expect_end(&format!("the last word (word {n})"))?,
+    }
+    Ok(dictionary)
 }
 
-/// What the retrograde analysis finds.
-pub struct Analysis {
-    /// Each vertex's outcome for the player to move.
-    pub outcome: Vec<Outcome>,
-    /// The decided vertices that some edge leads to, in the order the FIFO queue decided them.
-    order: Vec<u32>,
-    /// Where each depth starts in `order`: the vertices at depth `d` (the game from them lasts
-    /// `d` words) are `order[level_start[d]..level_start[d + 1]]`, the last depth running to
-    /// the end of `order`.
-    level_start: Vec<u32>,
-}
-
-/// The state of a vertex that the analysis has found won; any other state is the number of its
-/// moves not yet known to lead into a won vertex, so 0 is lost (no move, or all into won
-/// vertices), and a state above 0 that stays so is a draw.
-const WON: u32 = u32::MAX;
-
-/// Decides every vertex by retrograde analysis: a vertex without a move is lost, one with a move
-/// into a lost vertex is won, one whose moves all lead into won vertices is lost, and one these
-/// rules never decide is a draw (docs/shiritori.md shows why nobody can force a win from it).
+/// proconio marker for the dictionary: this many words, read into a [`Dictionary`].
 ///
-/// Decided vertices wait in a FIFO queue; taking one out, we look at every vertex with an edge
-/// into it. If it is lost, each such undecided predecessor is won at once. If it is won, the
-/// predecessor has one edge fewer that might still save it: its state counts those down, and at
-/// zero the predecessor is lost. A vertex enters the queue once, when it is decided, and each
-/// edge is looked at once: O(N + 52³). Vertices never decided are draws.
-///
-/// The vertices decided while one depth is taken out of the queue are one word deeper and come
-/// right after it, so noting where each depth starts is all `--depth` needs; the judge's answer
-/// pays one comparison per vertex for it.
-pub fn retrograde_analysis(graph: ReverseGraph) -> Analysis {
-    let ReverseGraph {
-        predecessors,
-        out_degree: mut state,
-    } = graph;
-    // Each vertex is pushed at most once, so a vector with a read cursor is the whole queue. It
-    // starts with the dead ends (lost) that some edge leads to; the others have nothing to pass
-    // on. Written without a branch, for dead ends are scattered at random.
-    let mut queue = vec![0; VERTICES];
-    let mut queued = 0;
-    let mut v = 0;
-    predecessors.each_entered(|entered| {
-        queue[queued] = v;
-        queued += usize::from(state[v as usize] == 0 && entered);
-        v += 1;
-    });
-    let mut level_start = vec![0];
-    let mut level_end = queued;
-    let mut next = 0;
-    while next < queued {
-        if next == level_end {
-            level_start.push(next as u32);
-            level_end = queued;
+/// Unlike proconio's `[T; n]`, it trusts the count with memory only up to [`TRUSTED_CAPACITY`]
+/// words, and it stops at the first word that is missing or malformed.
+struct Words(usize);
+
+impl RuntimeReadable for Words {
+    type Output = Result<Dictionary, InputError>;
+
+    fn read<R: BufRead, S: Source<R>>(self, source: &mut S) -> Self::Output {
+        let Self(count) = self;
+        if count > MAX_WORDS {
+            return Err(InputError::Invalid(format!(
+                "N ({count}) is larger than the {MAX_WORDS} words supported"
+            )));
         }
-        let v = queue[next];
-        next += 1;
-        let lost = state[v as usize] == 0;
-        for &u in predecessors.of(v) {
-            let u_state = &mut state[u as usize];
-            if *u_state == 0 || *u_state == WON {
-                continue;
-            }
-            *u_state = if lost { WON } else { *u_state - 1 };
-            if *u_state == 0 || *u_state == WON {
-                queue[queued] = u;
-                queued += 1;
-            }
+        let capacity = count.min(TRUSTED_CAPACITY);
+        let (mut to, mut moves) = (Vec::with_capacity(capacity), Moves::with_capacity(capacity));
+        for index in 1..=count {
+            let word = next_token(source, || format!("word {index} of {count}"))?;
+            let (head, tail) = word_ends(word).ok_or_else(|| malformed_word(word, index))?;
+            to.push(tail);
+            moves.add(head, tail);
         }
+        Ok(Dictionary { to, moves })
     }
-    queue.truncate(queued);
-    let outcome = state
+}
+
+/// Marks a byte that is not a letter in [`LETTER_CODE`]: its high bit, which no letter's code
+/// has, is enough to tell.
+const NOT_A_LETTER: u8 = u8::MAX;
+
+/// Digit of each byte in the base-52 vertex numbering: `A`–`Z` → 0–25, `a`–`z` → 26–51.
+const LETTER_CODE: [u8; 256] = {
+    let mut code = [NOT_A_LETTER; 256];
+    let mut letter = 0;
+    while letter < 26 {
+        code[b'A' as usize + letter] = letter as u8;
+        code[b'a' as usize + letter] = (26 + letter) as u8;
+        letter += 1;
+    }
+    code
+};
+
+/// The vertices of `word`'s first and last three letters, if it is at least three letters
+/// `A`–`Z`/`a`–`z`.
+///
+/// The codes of a word of up to eight letters are checked all at once, without a loop whose
+/// length varies (a mispredicted branch per word); what is wrong with a malformed word is
+/// worked out apart, by [`malformed_word`].
+pub fn word_ends(word: &str) -> Option<(u32, u32)> {
+    let bytes = word.as_bytes();
+    let (head, tail) = bytes
+        .first_chunk::<BLOCK_LETTERS>()
+        .zip(bytes.last_chunk::<BLOCK_LETTERS>())?;
+    let code = |b: u8| LETTER_CODE[b as usize];
+    let (head, tail) = (head.map(code), tail.map(code));
+    // The letters between the first three and the last three of a word of up to eight are at 3
+    // and 4; in a shorter word these positions, clamped to the last letter, are the tail's.
+    let last = bytes.len() - 1;
+    let between = code(bytes[3.min(last)]) | code(bytes[4.min(last)]);
+    let codes = head[0] | head[1] | head[2] | tail[0] | tail[1] | tail[2] | between;
+    let rest_between = bytes
+        .get(5..bytes.len().saturating_sub(BLOCK_LETTERS))
+        .unwrap_or_default();
+    let rest = rest_between.iter().fold(0, |codes, &b| codes | code(b));
+    ((codes | rest) & 0x80 == 0).then(|| (vertex(head), vertex(tail)))
+}
+
+/// What is wrong with word number `index`, which has no [`word_ends`].
+fn malformed_word(word: &str, index: usize) -> InputError {
+    let what = format!("word {index} ({})", quoted(word));
+    match first_disallowed(word.as_bytes(), |b| b.is_ascii_alphabetic()) {
+        Some(bad) => unexpected_character(&what, word, bad, "the letters A-Z and a-z"),
+        None => InputError::Invalid(format!("{what} is shorter than {BLOCK_LETTERS} letters")),
+    }
+}
+
+/// The vertex of a three-letter block, from its letters' codes: a base-52 number.
+fn vertex(codes: [u8; BLOCK_LETTERS]) -> u32 {
+    codes
         .iter()
-        .map(|&state| match state {
-            0 => Outcome::Loss,
-            WON => Outcome::Win,
-            _ => Outcome::Draw,
-        })
-        .collect();
-    Analysis {
-        outcome,
-        order: queue,
-        level_start,
-    }
+        .fold(0, |id, &code| id * LETTERS as u32 + u32::from(code))
 }
 
 /// Bytes per line in [`write_winners`]: room for the longest line, `Takahashi\n`, and more.
 const LINE_SLOT: usize = 16;
 
-/// The answer line for each [`Outcome`], padded with zeros to a [`LINE_SLOT`], and its real length.
-const LINES: [([u8; LINE_SLOT], usize); 3] = {
-    let outcomes = [Outcome::Loss, Outcome::Win, Outcome::Draw];
-    let mut lines = [([0; LINE_SLOT], 0); 3];
-    let mut o = 0;
-    while o < outcomes.len() {
-        let winner = outcomes[o].winner().as_bytes();
-        let (line, length) = &mut lines[outcomes[o] as usize];
-        let mut i = 0;
-        while i < winner.len() {
-            line[i] = winner[i];
-            i += 1;
-        }
-        line[i] = b'\n';
-        *length = i + 1;
-        o += 1;
-    }
-    lines
-};
+/// The answer line of each [`Outcome`] (as numbered: loss, win, draw), padded with zeros to a
+/// [`LINE_SLOT`], and its real length.
+const LINES: [([u8; LINE_SLOT], usize); 3] = [
+    (*b"Takahashi\n\0\0\0\0\0\0", 10),
+    (*b"Aoki\n\0\0\0\0\0\0\0\0\0\0\0", 5),
+    (*b"Draw\n\0\0\0\0\0\0\0\0\0\0\0", 5),
+];
 
 /// Bytes of answer gathered before each write (64 KiB): a write per 64 KiB, and no more memory
 /// than that, where the whole answer (up to 10 bytes a word) would be as large as the input.
@@ -541,76 +424,87 @@ pub fn write_winners(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io
 /// opening word included (so one more than the depth of the vertex it leads to).
 pub fn write_depths(out: &mut dyn Write, to: &[u32], analysis: &Analysis) -> io::Result<()> {
     let depth = analysis.depths();
-    let mut buffer = Vec::with_capacity(WRITTEN_AT_ONCE + "Takahashi 4294967295\n".len());
+    let mut out = io::BufWriter::with_capacity(WRITTEN_AT_ONCE, out);
     for &v in to {
-        let outcome = analysis.outcome[v as usize];
-        buffer.extend_from_slice(outcome.winner().as_bytes());
-        if outcome != Outcome::Draw {
-            buffer.push(b' ');
-            push_decimal(&mut buffer, depth[v as usize] + 1);
-        }
-        buffer.push(b'\n');
-        if buffer.len() >= WRITTEN_AT_ONCE {
-            out.write_all(&buffer)?;
-            buffer.clear();
+        match analysis.outcome[v as usize] {
+            Outcome::Draw => writeln!(out, "Draw")?,
+            decided => writeln!(out, "{} {}", decided.winner(), depth[v as usize] + 1)?,
         }
     }
-    out.write_all(&buffer)
+    out.flush()
 }
 
-/// Appends `number` in decimal.
-fn push_decimal(buffer: &mut Vec<u8>, mut number: u32) {
-    let mut digits = [0; 10];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (number % 10) as u8;
-        number /= 10;
-        if number == 0 {
-            break;
-        }
-    }
-    buffer.extend_from_slice(&digits[start..]);
+fn main() -> ExitCode {
+    command_line(std::env::args_os().skip(1))
 }
 
-impl Analysis {
-    /// The decided vertices that some edge leads to, in the order the analysis decided them:
-    /// the dead ends first, then the queue, step by step.
-    pub fn decision_order(&self) -> &[u32] {
-        &self.order
-    }
-
-    /// Each decided vertex's depth, the number of words the game from it lasts under optimal
-    /// play: its level in the queue (see [`retrograde_analysis`]). 0 for the others.
-    pub fn depths(&self) -> Vec<u32> {
-        let mut depth = vec![0; VERTICES];
-        let level_ends = self.level_start[1..].iter().copied();
-        let level_ends = level_ends.chain([self.order.len() as u32]);
-        for (d, (&start, end)) in (0..).zip(self.level_start.iter().zip(level_ends)) {
-            for &v in &self.order[start as usize..end as usize] {
-                depth[v as usize] = d;
-            }
+/// The program with its command-line arguments, stdin and stdout: `main` for this binary, and
+/// `atcoder-games solve shiritori`.
+pub fn command_line(arguments: impl Iterator<Item = OsString>) -> ExitCode {
+    let write: fn(&mut dyn Write, &[u32], &Analysis) -> io::Result<()> =
+        match parse_arguments(arguments) {
+            Ok(Request::Help) => return write_stdout(|out| out.write_all(HELP.as_bytes())),
+            Ok(Request::Winners) => write_winners,
+            Ok(Request::Depths) => write_depths,
+            Err(message) => return usage_exit(&message, HELP),
+        };
+    let mut source = TokenSource::new(io::stdin().lock());
+    match read_dictionary(&mut source) {
+        Ok(dictionary) => {
+            let analysis = analyse(dictionary.moves);
+            write_stdout(|out| write(out, &dictionary.to, &analysis))
         }
-        depth
+        Err(error) => error_exit(&source.message(error)),
     }
 }
 
-// The input and output plumbing, the same in every solution of this crate. A submission is one
-// file, so each solution carries a copy of this module: the one in src/bin/shiritori.rs is
-// canonical, a test checks that the others are identical, and
-// `BLESS=1 cargo test --test single_file` copies it over them. It is `pub` for the tests, which
-// include this file as a module to test the tokenizer on its own.
+/// The help; its first line is the usage that a usage error repeats.
+const HELP: &str = "\
+Usage: shiritori [--depth] < input
+
+Solves AtCoder ABC209 E \"Shiritori\": reads N and N words, and prints for each word in input
+order who wins when Takahashi opens with it: Takahashi, Aoki or Draw.
+
+Options:
+  --depth     also print how many words the game lasts, counting the opening word, when the
+              winner hurries and the loser delays (\"Aoki 2\", \"Takahashi 1\", \"Draw\")
+  -h, --help  print this help
+
+To see the games played out, or the game graph drawn: atcoder-games explain shiritori I...,
+atcoder-games dot shiritori (the crate's tool, see its README).
+";
+
+/// What the command line asks for: `--help`, the judge's output (the winner of each game), or
+/// the winner and the length of each game.
+enum Request {
+    Help,
+    Winners,
+    Depths,
+}
+
+/// Reads the command line: nothing, `--depth`, or `--help`. Every argument is checked, so a
+/// mistake is reported wherever it stands, `--help` or not.
+fn parse_arguments(arguments: impl Iterator<Item = OsString>) -> Result<Request, String> {
+    let (mut depths, mut help) = (false, false);
+    for argument in arguments {
+        match argument.to_str() {
+            Some("--depth") => depths = true,
+            Some("-h" | "--help") => help = true,
+            _ => return Err(format!("unknown argument {argument:?}")),
+        }
+    }
+    Ok(match (help, depths) {
+        (true, _) => Request::Help,
+        (false, true) => Request::Depths,
+        (false, false) => Request::Winners,
+    })
+}
+
+// The input and output plumbing, the same in every solution of this crate (a submission is one
+// file): TokenSource, proconio's `Source` over any reader, fast and without panics; the
+// markers' helpers, which return an InputError; the ends of a run as the contract says. The
+// copy in src/bin/shiritori.rs is canonical: `BLESS=1 cargo test --test single_file` copies it.
 pub mod plumbing {
-    //! What the solutions use:
-    //! - [`TokenSource`]: proconio's [`Source`] over any reader, fast, and without panics; for
-    //!   `input! { from &mut source, ... }`.
-    //! - [`Count`]: the proconio marker for `N`, a non-negative integer, read as a `Result`.
-    //! - [`next_token`]: for a solution's own markers, the next token or an [`InputError`].
-    //! - [`TokenSource::expect_end`] checks that nothing follows the last token, and
-    //!   [`TokenSource::message`] turns an [`InputError`] into the line to print.
-    //! - [`first_disallowed`], [`unexpected_character`] and [`quoted`] check tokens and word
-    //!   the errors; [`write_report`], [`error_exit`] and [`usage_exit`] end the run as the
-    //!   error contract says.
 
     use proconio::source::{Readable, Source};
     use std::io::{self, BufRead, BufWriter, Read, Write};
@@ -656,10 +550,9 @@ pub mod plumbing {
         }
     }
 
-    /// Writes to stdout the report that `write` produces, through a buffer, so that it may come
-    /// in one piece (the judge's answers) or line by line (the explanations). A reader that
-    /// closed the pipe early (say, `head`) has what it wanted; any other failure is an error.
-    pub fn write_report(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
+    /// Writes to stdout, through a buffer, what `write` produces. A reader that closed the pipe
+    /// early (say, `head`) has what it wanted; any other failure is an error.
+    pub fn write_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> ExitCode {
         let mut stdout = BufWriter::new(io::stdout().lock());
         match write(&mut stdout).and_then(|()| stdout.flush()) {
             Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
@@ -683,18 +576,13 @@ pub mod plumbing {
         ExitCode::from(2)
     }
 
-    /// Bytes tested at once by [`first_disallowed`].
-    const TESTED_AT_ONCE: usize = 64;
-
-    /// Where the first byte of `bytes` that is not `allowed` is, if there is one. Tested
-    /// [`TESTED_AT_ONCE`] bytes at a time without a branch among them, which the compiler
-    /// vectorizes: a plain `position` mispredicts half its branches on a random X.
+    /// Where the first byte of `bytes` that is not `allowed` is, if there is one. Tested 64 bytes
+    /// at a time without a branch among them, which the compiler vectorizes: a plain `position`
+    /// mispredicts half its branches on a random X.
     pub fn first_disallowed(bytes: &[u8], allowed: impl Fn(u8) -> bool) -> Option<usize> {
         let all_allowed = |block: &[u8]| block.iter().fold(true, |ok, &b| ok & allowed(b));
-        let bad_block = bytes
-            .chunks(TESTED_AT_ONCE)
-            .position(|block| !all_allowed(block))?;
-        let start = bad_block * TESTED_AT_ONCE;
+        let bad_block = bytes.chunks(64).position(|block| !all_allowed(block))?;
+        let start = bad_block * 64;
         bytes[start..]
             .iter()
             .position(|&b| !allowed(b))
@@ -885,23 +773,15 @@ pub mod plumbing {
         /// `buffer[begin..end]` as a token, if it is UTF-8; if not, the stream ends here.
         #[inline]
         fn token(&mut self, begin: usize, end: usize) -> Option<&str> {
-            if self.non_ascii {
-                return self.checked_token(begin, end);
-            }
-            // SAFETY: no byte beyond ASCII has been read, and ASCII is valid UTF-8.
-            Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[begin..end]) })
-        }
-
-        /// [`TokenSource::token`] once a byte beyond ASCII has been read.
-        #[cold]
-        fn checked_token(&mut self, begin: usize, end: usize) -> Option<&str> {
-            if let Err(error) = std::str::from_utf8(&self.buffer[begin..end]) {
+            if self.non_ascii
+                && let Err(error) = std::str::from_utf8(&self.buffer[begin..end])
+            {
                 let offset = error.valid_up_to();
                 let byte = self.buffer[begin + offset];
                 self.end_with(SourceFailure::NotUtf8 { offset, byte });
                 return None;
             }
-            // SAFETY: just checked.
+            // SAFETY: just checked, or no byte beyond ASCII has been read, which is UTF-8.
             Some(unsafe { std::str::from_utf8_unchecked(&self.buffer[begin..end]) })
         }
 

@@ -2,7 +2,7 @@
 //! the solution's own analysis.
 
 use crate::input::AnalysedDictionary;
-use crate::shiritori::plumbing::write_report;
+use crate::shiritori::plumbing::write_stdout;
 use crate::shiritori::{BLOCK_LETTERS, Outcome, VERTICES};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -21,7 +21,7 @@ const WORD_LETTERS: usize = 24;
 /// `dot shiritori`: the graph of the dictionary on stdin.
 pub fn shiritori() -> ExitCode {
     match AnalysedDictionary::from_stdin() {
-        Ok(dictionary) => write_report(|out| write_dot(out, &dictionary)),
+        Ok(dictionary) => write_stdout(|out| write_dot(out, &dictionary)),
         Err(code) => code,
     }
 }
@@ -74,7 +74,7 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
     writeln!(out, "  }}")?;
     // Each block once, as the input first names it.
     let mut named = vec![false; VERTICES];
-    for (spelled, &to) in dictionary.spelled.iter().zip(&dictionary.to) {
+    for (spelled, &to) in dictionary.words.iter().zip(&dictionary.to) {
         let word = &spelled.spelling;
         let ends = [
             (spelled.from, &word[..BLOCK_LETTERS]),
@@ -98,7 +98,7 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
     // Each distinct word once, with the numbers of the words that spell it.
     let mut numbers: Vec<Vec<usize>> = Vec::new();
     let mut distinct: HashMap<&str, usize> = HashMap::new();
-    let words = dictionary.spelled.iter().map(|word| word.spelling.as_str());
+    let words = dictionary.words.iter().map(|word| word.spelling.as_str());
     for (index, word) in words.enumerate() {
         let next = numbers.len();
         let edge = *distinct.entry(word).or_insert(next);
@@ -110,7 +110,7 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
     }
     for spelled_by in numbers {
         let first = spelled_by[0];
-        let word = &dictionary.spelled[first].spelling;
+        let word = &dictionary.words[first].spelling;
         let shown: Vec<String> = spelled_by
             .iter()
             .take(3)
@@ -128,7 +128,7 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
             &word[..BLOCK_LETTERS],
             &word[word.len() - BLOCK_LETTERS..],
             shown.join(", "),
-            shortened(word),
+            label_word(word),
             if winning { ", style=bold" } else { "" }
         )?;
     }
@@ -136,7 +136,7 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
 }
 
 /// `word` as an edge label shows it: in full if short, else its ends around an ellipsis.
-fn shortened(word: &str) -> String {
+fn label_word(word: &str) -> String {
     if word.len() <= WORD_LETTERS {
         return word.to_string();
     }

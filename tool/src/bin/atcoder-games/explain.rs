@@ -3,7 +3,7 @@
 
 use crate::input::{self, AnalysedDictionary};
 use crate::lucky7::{self, PackedGame, RESIDUES};
-use crate::shiritori::plumbing::{error_exit, write_report};
+use crate::shiritori::plumbing::{error_exit, write_stdout};
 use crate::shiritori::{BLOCK_LETTERS, Outcome};
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -16,11 +16,11 @@ pub fn shiritori(explained: &[usize]) -> ExitCode {
         Ok(dictionary) => dictionary,
         Err(code) => return code,
     };
-    let count = dictionary.spelled.len();
+    let count = dictionary.words.len();
     if let Some(wrong) = explained.iter().find(|&&word| word == 0 || word > count) {
         return error_exit(&format!("there is no word {wrong}, as N is {count}"));
     }
-    write_report(|out| write_shiritori_games(out, &dictionary, explained))
+    write_stdout(|out| write_shiritori_games(out, &dictionary, explained))
 }
 
 /// Writes the games that Takahashi opens with the words `explained` (numbered from 1, each at
@@ -57,8 +57,8 @@ struct Playout<'a> {
 
 impl<'a> Playout<'a> {
     fn new(dictionary: &'a AnalysedDictionary) -> Self {
-        let mut by_origin: Vec<u32> = (0..dictionary.spelled.len() as u32).collect();
-        by_origin.sort_by_key(|&word| dictionary.spelled[word as usize].from);
+        let mut by_origin: Vec<u32> = (0..dictionary.words.len() as u32).collect();
+        by_origin.sort_by_key(|&word| dictionary.words[word as usize].from);
         Self {
             dictionary,
             depth: dictionary.analysis.depths(),
@@ -68,7 +68,7 @@ impl<'a> Playout<'a> {
 
     /// The words that leave vertex `v`, in input order.
     fn moves(&self, v: u32) -> &[u32] {
-        let from = |word: &u32| self.dictionary.spelled[*word as usize].from;
+        let from = |word: &u32| self.dictionary.words[*word as usize].from;
         let start = self.by_origin.partition_point(|word| from(word) < v);
         let end = self.by_origin.partition_point(|word| from(word) <= v);
         &self.by_origin[start..end]
@@ -84,7 +84,7 @@ impl<'a> Playout<'a> {
     }
 
     fn word(&self, word: u32) -> &str {
-        &self.dictionary.spelled[word as usize].spelling
+        &self.dictionary.words[word as usize].spelling
     }
 
     /// Writes the game Takahashi opens with word `opening` (from 0), a line per word said.
@@ -180,7 +180,7 @@ impl<'a> Playout<'a> {
 /// before and after the round.
 pub fn lucky7() -> ExitCode {
     match input::lucky7_game_from_stdin() {
-        Ok(game) => write_report(|out| write_lucky7_game(out, &game)),
+        Ok(game) => write_stdout(|out| write_lucky7_game(out, &game)),
         Err(code) => code,
     }
 }
@@ -190,7 +190,7 @@ pub fn lucky7() -> ExitCode {
 /// it; a player who cannot change the outcome (both choices win, or both lose) appends S's
 /// digit.
 pub fn write_lucky7_game(out: &mut dyn Write, game: &PackedGame) -> io::Result<()> {
-    let rounds = game.rounds();
+    let rounds = game.rounds;
     // winning[i]: the residues from which Takahashi wins before round i (from 0); after the last
     // round, residue 0 only.
     let winning = lucky7::winning_sets(game);

@@ -5,7 +5,7 @@
 use crate::input::{self, AnalysedDictionary};
 use crate::lucky7;
 use crate::shiritori::Outcome;
-use crate::shiritori::plumbing::{error_exit, write_report};
+use crate::shiritori::plumbing::{error_exit, write_stdout};
 use atcoder_games_tool::problem::JUDGE_MAX;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -28,7 +28,7 @@ pub fn shiritori() -> ExitCode {
         Ok(dictionary) => dictionary,
         Err(code) => return code,
     };
-    let count = dictionary.spelled.len();
+    let count = dictionary.words.len();
     if count > MOST_ITEMS {
         return too_large(count, "words");
     }
@@ -43,7 +43,7 @@ pub fn lucky7() -> ExitCode {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let rounds = game.rounds();
+    let rounds = game.rounds;
     if rounds > MOST_ITEMS {
         return too_large(rounds, "rounds");
     }
@@ -77,7 +77,7 @@ fn write_page(title: &str, data: &str) -> ExitCode {
     let page = TEMPLATE
         .replace("__TITLE__", title)
         .replacen("__DATA__", &data, 1);
-    write_report(|out: &mut dyn Write| out.write_all(page.as_bytes()))
+    write_stdout(|out: &mut dyn Write| out.write_all(page.as_bytes()))
 }
 
 /// The page's data for a dictionary: the words, each word's vertices (numbered over the blocks
@@ -100,9 +100,9 @@ fn shiritori_data<'a>(
             (vertices.len() - 1) as u32
         })
     };
-    let mut from = Vec::with_capacity(dictionary.spelled.len());
-    let mut to = Vec::with_capacity(dictionary.spelled.len());
-    for (word, &tail) in dictionary.spelled.iter().zip(&dictionary.to) {
+    let mut from = Vec::with_capacity(dictionary.words.len());
+    let mut to = Vec::with_capacity(dictionary.words.len());
+    for (word, &tail) in dictionary.words.iter().zip(&dictionary.to) {
         let spelling = word.spelling.as_str();
         let letters = crate::shiritori::BLOCK_LETTERS;
         from.push(number(word.from, &spelling[..letters]));
@@ -111,7 +111,7 @@ fn shiritori_data<'a>(
     let mut data = String::from("{\"problem\":\"shiritori\",\"words\":");
     push_strings(
         &mut data,
-        dictionary.spelled.iter().map(|word| word.spelling.as_str()),
+        dictionary.words.iter().map(|word| word.spelling.as_str()),
     );
     data.push_str(",\"from\":");
     push_numbers(&mut data, from.into_iter());
@@ -132,7 +132,7 @@ fn shiritori_data<'a>(
     data.push_str("\",\"depth\":");
     push_numbers(&mut data, vertices.iter().map(|&v| depth[v as usize]));
     data.push_str(",\"order\":");
-    let order = analysis.decision_order().iter();
+    let order = analysis.order.iter();
     push_numbers(&mut data, order.filter_map(|v| numbered.get(v).copied()));
     let (svg, note) = match graph {
         Some(Ok(svg)) => (Some(svg), String::new()),
