@@ -1,4 +1,4 @@
-//! The pieces that the families of inputs ([`crate::family`]) are made of, deterministic: the
+//! The pieces that the families of inputs (`family.rs`) are made of, deterministic: the
 //! same size and seed always give the same input.
 
 /// SplitMix64: tiny, fast, and good enough to make test inputs.
@@ -79,19 +79,4 @@ pub fn chain(rng: &mut Rng, count: usize) -> Vec<String> {
             block_spelling(path[step]) + &block_spelling(path[step + 1])
         })
         .collect()
-}
-
-/// The Shiritori input for `words`: `N`, then a word per line.
-pub fn shiritori_input<S: AsRef<str>>(words: &[S]) -> String {
-    let mut input = format!("{}\n", words.len());
-    for word in words {
-        input.push_str(word.as_ref());
-        input.push('\n');
-    }
-    input
-}
-
-/// The Lucky 7 Battle input: `N`, `S` and `X`, a line each.
-pub fn lucky7_input(digits: &str, players: &str) -> String {
-    format!("{}\n{digits}\n{players}\n", digits.len())
 }

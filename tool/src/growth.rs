@@ -5,7 +5,7 @@
 
 use crate::family::{Family, Origin};
 use crate::format;
-use crate::judge::{Failure, Limits, judged_time};
+use crate::judge::{Failure, Limits, Precision, judged_time, settle};
 use crate::problem::{Input, JUDGE_MAX};
 use crate::process::{Run, Stop};
 
@@ -46,6 +46,15 @@ impl Resource {
                 format!("under {}", self.show(self.least_measurable() + baseline))
             }
             _ => self.show(value),
+        }
+    }
+
+    /// What a run stopped at the limit `stop` ran out of; None for the output limit.
+    pub fn stopped_by(stop: Stop) -> Option<Self> {
+        match stop {
+            Stop::Time | Stop::WallTime => Some(Self::Time),
+            Stop::Memory => Some(Self::Memory),
+            Stop::Output => None,
         }
     }
 
@@ -138,60 +147,6 @@ pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option
     })
 }
 
-/// Runs of a size whose time is below this are made three times, longer ones twice.
-const SHORT_RUN: f64 = 0.2;
-
-/// How many runs measure a size steadily, given what the first took of `resource`: three for a
-/// short time, which a moment's noise can double, two for a longer one, and the least of them is
-/// taken, since other programs on the machine only ever add time; one for memory, which noise
-/// does not change.
-pub fn runs_needed(resource: Resource, first: f64) -> usize {
-    match (resource, first < SHORT_RUN) {
-        (Resource::Time, true) => 3,
-        (Resource::Time, false) => 2,
-        (Resource::Memory, _) => 1,
-    }
-}
-
-/// Two times of a size agree when the larger is at most this much more than the smaller.
-const AGREEING: f64 = 1.1;
-
-/// The most runs made of a size whose times do not agree.
-pub const MOST_RUNS: usize = 5;
-
-/// What a size takes of `resource`: the least that a run not stopped at a limit took; None if
-/// every run was stopped. `run` makes one run, and gives what it took and whether it was
-/// stopped. It is run as many times as [`runs_needed`] says, and then, while the two least times
-/// differ by more than a tenth, again, up to [`MOST_RUNS`]: the least of two runs is only near
-/// the program's own time when the machine was quiet for one of them.
-pub fn least_of_runs<E>(
-    resource: Resource,
-    mut run: impl FnMut() -> Result<(f64, bool), E>,
-) -> Result<Option<f64>, E> {
-    let (first, stopped) = run()?;
-    let mut finished: Vec<f64> = (!stopped).then_some(first).into_iter().collect();
-    let mut made = 1;
-    while made < runs_needed(resource, first) || (made < MOST_RUNS && !two_least_agree(&finished)) {
-        let (value, stopped) = run()?;
-        made += 1;
-        if !stopped {
-            finished.push(value);
-        }
-    }
-    Ok(finished.into_iter().reduce(f64::min))
-}
-
-/// Whether the two least of `finished` agree, or there are fewer than two to compare (as for a
-/// memory, which is measured once).
-fn two_least_agree(finished: &[f64]) -> bool {
-    let mut sorted = finished.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    match sorted[..] {
-        [least, second, ..] => second <= least * AGREEING,
-        _ => true,
-    }
-}
-
 /// Sizes below the smallest failing one at which a growth is measured, at most.
 const SIZES_BELOW: usize = 12;
 
@@ -224,7 +179,7 @@ pub struct Curve {
 pub struct Measured {
     pub size: usize,
     pub value: f64,
-    pub stopped_at: Option<Resource>,
+    pub stopped_at: Option<Stop>,
 }
 
 /// A failure to follow: where its family's inputs come from, how it failed at its smallest
@@ -254,11 +209,15 @@ pub fn follow<E>(
         _ => return Ok(None),
     };
     let origin = failing.origin;
+    // A memory is measured once: it does not vary with the machine's load.
+    let precision = match resource {
+        Resource::Time => Precision::Steady,
+        Resource::Memory => Precision::Verdict,
+    };
     let mut measure_steadily = |input: &Input, limits: &Limits| {
-        least_of_runs(resource, || {
-            let ran = run(input, limits)?;
-            Ok((value_of(resource, &ran), ran.stopped.is_some()))
-        })
+        let settled = settle(limits, precision, || run(input, limits))?;
+        let ran = settled.run;
+        Ok(ran.stopped.is_none().then(|| value_of(resource, &ran)))
     };
     let baseline = measure_steadily(&origin.input(1), limits)?.unwrap_or_default();
     let smallest_failing = as_measured(failing.smallest_size, failing.smallest, limits);
@@ -282,14 +241,14 @@ pub fn follow<E>(
         match measure_steadily(&origin.input(larger), &beyond)? {
             Some(value) => points.insert(0, (larger, value)),
             None => {
-                let limit = match resource {
-                    Resource::Time => beyond.cut_off().as_secs_f64(),
-                    Resource::Memory => beyond.memory as f64,
+                let (value, limit) = match resource {
+                    Resource::Time => (beyond.cut_off().as_secs_f64(), Stop::Time),
+                    Resource::Memory => (beyond.memory as f64, Stop::Memory),
                 };
                 stopped_check = Some(Measured {
                     size: larger,
-                    value: limit,
-                    stopped_at: Some(resource),
+                    value,
+                    stopped_at: Some(limit),
                 });
             }
         }
@@ -302,10 +261,7 @@ pub fn follow<E>(
             Measured {
                 size: JUDGE_MAX,
                 value: value_of(resource, &ran),
-                stopped_at: ran.stopped.map(|stop| match stop {
-                    Stop::Memory => Resource::Memory,
-                    _ => Resource::Time,
-                }),
+                stopped_at: ran.stopped,
             }
         }
     };
@@ -326,12 +282,11 @@ pub fn follow<E>(
 fn as_measured(size: usize, failure: &Failure, limits: &Limits) -> Measured {
     let (value, stopped_at) = match *failure {
         Failure::TimeLimit { time, stopped, .. } => {
-            (time.as_secs_f64(), stopped.then_some(Resource::Time))
+            (time.as_secs_f64(), stopped.then_some(Stop::Time))
         }
-        Failure::MemoryLimit { peak } => (
-            peak as f64,
-            (peak >= limits.memory).then_some(Resource::Memory),
-        ),
+        Failure::MemoryLimit { peak } => {
+            (peak as f64, (peak >= limits.memory).then_some(Stop::Memory))
+        }
         _ => (0.0, None),
     };
     Measured {

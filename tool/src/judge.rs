@@ -211,3 +211,111 @@ pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
         actual: actual.into_owned(),
     })
 }
+
+/// How well a run's time must be known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precision {
+    /// Enough for a verdict: a time clearly under the limit needs one run.
+    Verdict,
+    /// A steady time, as the fit of a growth needs: at least [`steady_runs`] runs, and more while
+    /// the two least of them differ by more than a tenth.
+    Steady,
+}
+
+/// A time within this share of the limit, either side, is measured again until it is clearly
+/// over or under.
+pub const BORDERLINE: f64 = 0.1;
+
+/// Two times agree when the larger is at most this much more than the smaller.
+const AGREEING: f64 = 1.1;
+
+/// The most runs made of one input.
+pub const MOST_RUNS: usize = 5;
+
+/// A run whose time is below this, in seconds, is made three times for a steady time, a longer
+/// one twice: a moment's noise can double a short time.
+const SHORT_RUN: f64 = 0.2;
+
+/// Runs of one input that a steady time takes at least, given the judged time of the first:
+/// three for a short time, two for a longer one. The least of them counts, since other programs
+/// on the machine only ever add time.
+pub fn steady_runs(first: Duration) -> usize {
+    match first.as_secs_f64() < SHORT_RUN {
+        true => 3,
+        false => 2,
+    }
+}
+
+/// The runs that judge a program on one input: the one with the least judged time (a run that
+/// ran to its end before any that was stopped at a limit, which says only that it took more), and
+/// how many were made.
+#[derive(Debug)]
+pub struct Settled {
+    pub run: Run,
+    pub runs: usize,
+}
+
+/// Runs a program on one input, with `run`, until its time is settled under `limits`, and keeps
+/// the run with the least judged time ([`Settled`]); [`judge`] then decides on it. A busy machine only ever adds
+/// time, so a right, fast program never fails because the machine was busy for a moment.
+///
+/// - A run stopped at the memory or output limit, or over the memory limit, is not made again:
+///   neither depends on the machine's load.
+/// - A time over the limit is confirmed by a second run.
+/// - A time within [`BORDERLINE`] of the limit, either side, is measured again until the least is
+///   clearly under or over it.
+/// - With [`Precision::Steady`], at least [`steady_runs`], and more while the two least times of
+///   the runs not stopped differ by more than a tenth.
+/// - At most [`MOST_RUNS`] runs in all.
+pub fn settle<E>(
+    limits: &Limits,
+    precision: Precision,
+    mut run: impl FnMut() -> Result<Run, E>,
+) -> Result<Settled, E> {
+    let first = run()?;
+    let memory_or_output = matches!(first.stopped, Some(Stop::Memory | Stop::Output))
+        || first.peak_memory > limits.memory;
+    let at_least = match precision {
+        _ if memory_or_output => 1,
+        Precision::Verdict => 1,
+        Precision::Steady => steady_runs(judged_time(&first)),
+    };
+    // The judged times of the runs that were not stopped.
+    let mut finished: Vec<Duration> = first
+        .stopped
+        .is_none()
+        .then(|| judged_time(&first))
+        .into_iter()
+        .collect();
+    let (mut least, mut runs) = (first, 1);
+    let limit = limits.time.as_secs_f64();
+    let unsettled = |least: &Run, runs: usize, finished: &[Duration]| {
+        let time = judged_time(least).as_secs_f64();
+        let clearly_under = time <= limit * (1.0 - BORDERLINE);
+        let clearly_over = time > limit * (1.0 + BORDERLINE) && runs >= 2;
+        let steady = precision == Precision::Verdict || two_least_agree(finished);
+        runs < at_least || (!memory_or_output && !(steady && (clearly_under || clearly_over)))
+    };
+    while runs < MOST_RUNS && unsettled(&least, runs, &finished) {
+        let ran = run()?;
+        runs += 1;
+        if ran.stopped.is_none() {
+            finished.push(judged_time(&ran));
+        }
+        let key = |run: &Run| (run.stopped.is_some(), judged_time(run));
+        if key(&ran) < key(&least) {
+            least = ran;
+        }
+    }
+    Ok(Settled { run: least, runs })
+}
+
+/// Whether the two least of `times` agree, or there are fewer than two to compare.
+fn two_least_agree(times: &[Duration]) -> bool {
+    let mut sorted = times.to_vec();
+    sorted.sort();
+    match sorted[..] {
+        [least, second, ..] => second.as_secs_f64() <= least.as_secs_f64() * AGREEING,
+        _ => true,
+    }
+}

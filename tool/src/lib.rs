@@ -3,7 +3,7 @@
 //!
 //! - [`format`]: numbers as people read them;
 //! - [`process`]: running a program and measuring it;
-//! - [`judge`]: the judge's rules, its limits and verdicts;
+//! - [`judge`]: the judge's rules, its limits and verdicts, and the runs a verdict takes;
 //! - [`problem`], [`generate`], [`family`], [`strategy`]: the problems, their inputs, and the one
 //!   catalogue of named shapes of input that the tool, the tests and the benchmarks share;
 //! - [`growth`]: how a failing program's time or memory grows, measured and fitted;
@@ -13,13 +13,23 @@
 //! The subcommands themselves are the tool's binary, in `src/bin/atcoder-games/`; what only the
 //! tests need is in the workspace's `support/` package.
 
-pub mod family;
+// In the order of the layers, bottom first (rustfmt keeps each group's order).
 pub mod format;
-pub mod generate;
-pub mod growth;
-pub mod judge;
-pub mod problem;
+
 pub mod process;
-pub mod report;
-pub mod search;
+
+pub mod judge;
+
+pub mod problem;
+
+pub mod generate;
+
+pub mod family;
+
 pub mod strategy;
+
+pub mod growth;
+
+pub mod search;
+
+pub mod report;

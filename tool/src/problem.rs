@@ -1,9 +1,9 @@
 //! The two problems and their inputs.
 
-use crate::generate::{lucky7_input, shiritori_input};
+use crate::format::with_commas;
 
 /// The two problems, by the names of their binaries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Problem {
     Shiritori,
     Lucky7,
@@ -88,6 +88,21 @@ impl Input {
             Self::Lucky7 { .. } => "round",
         };
         let plural = if self.size() == 1 { "" } else { "s" };
-        format!("{} {unit}{plural}", crate::format::with_commas(self.size()))
+        format!("{} {unit}{plural}", with_commas(self.size()))
     }
+}
+
+/// The Shiritori input for `words`: `N`, then a word per line.
+pub fn shiritori_input<S: AsRef<str>>(words: &[S]) -> String {
+    let mut input = format!("{}\n", words.len());
+    for word in words {
+        input.push_str(word.as_ref());
+        input.push('\n');
+    }
+    input
+}
+
+/// The Lucky 7 Battle input: `N`, `S` and `X`, a line each.
+pub fn lucky7_input(digits: &str, players: &str) -> String {
+    format!("{}\n{digits}\n{players}\n", digits.len())
 }

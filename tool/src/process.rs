@@ -66,7 +66,7 @@ pub enum Stop {
 }
 
 /// A finished run.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Run {
     /// Its wait status; after a stop, that of the signal that stopped it.
     pub status: ExitStatus,

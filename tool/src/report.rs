@@ -428,11 +428,14 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
     );
     let at = |run: Measured| {
         let value = resource.show(run.value);
-        let measured = match run.stopped_at {
+        let measured = match run.stopped_at.map(Resource::stopped_by) {
             None => value,
-            Some(limit) if limit == resource => format!("over {value} (stopped)"),
+            Some(limit) if limit == Some(resource) => format!("over {value} (stopped)"),
             // A memory hog that pages slowly can reach the time limit first, say.
-            Some(limit) => format!("{value} when stopped at the {} limit", limit.noun()),
+            Some(limit) => {
+                let noun = limit.map_or("output", Resource::noun);
+                format!("{value} when stopped at the {noun} limit")
+            }
         };
         let expected = growth
             .fit

@@ -224,25 +224,46 @@ fn worth_cutting_down(failure: &Failure, input: &Input) -> bool {
     }
 }
 
+/// Where the search reads the time: the system's clock, or a test's.
+pub trait Clock {
+    fn now(&self) -> Instant;
+}
+
+/// The system's clock.
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> Instant {
+        Instant::now()
+    }
+}
+
+/// What cutting an input down may spend: so many tries at most, and so much time on a clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub tries: usize,
+    pub time: Duration,
+}
+
 /// Cuts out of `input` the words or rounds that its failure does not need, as delta debugging
 /// does: halves first, then quarters, and so on down to single words or rounds, passed over
-/// again until no single one can go, or `max_tries` smaller inputs were tried, or `deadline`
-/// came. `fails` says whether a smaller input still fails the same way (and keeps it if it
-/// likes). A failure that needs four words of 80,000 is found in a few hundred tries, not
-/// 80,000. Returns the input cut down.
+/// again until no single one can go, or the `budget` is spent on `clock`. `fails` says whether a
+/// smaller input still fails the same way (and keeps it if it likes). A failure that needs four
+/// words of 80,000 is found in a few hundred tries, not 80,000. Returns the input cut down.
 pub fn cut_down<E>(
     input: Input,
-    max_tries: usize,
-    deadline: Instant,
+    budget: Budget,
+    clock: &impl Clock,
     mut fails: impl FnMut(&Input) -> Result<bool, E>,
 ) -> Result<Input, E> {
+    let deadline = clock.now() + budget.time;
     let (mut current, mut tries) = (input, 0);
     let mut chunk = (current.size() / 2).max(1);
     loop {
         let mut start = 0;
         let mut cut = false;
         while start < current.size() {
-            if tries >= max_tries || Instant::now() >= deadline {
+            if tries >= budget.tries || clock.now() >= deadline {
                 return Ok(current);
             }
             let Some(candidate) = current.without(start, chunk) else {
@@ -262,36 +283,48 @@ pub fn cut_down<E>(
     }
 }
 
-/// Cuts `shrunk` down with [`cut_down`], within `plan`'s budgets, by `try_smaller`.
-fn cut_down_shrunk<E>(
-    shrunk: &mut Shrunk,
+/// The end of a search that found a failure at `case`: `shrunk`, as far as it went, is cut
+/// down with [`cut_down`] by `try_smaller` within `plan`'s budgets if that is worth it.
+fn concluded<E>(
+    case: Case,
+    (first, first_failure): (Input, Failure),
+    mut shrunk: Shrunk,
     plan: &Plan,
+    clock: &impl Clock,
     mut try_smaller: impl FnMut(&mut Shrunk, Generated) -> Result<bool, E>,
-) -> Result<(), E> {
-    let budget = plan.max_shrink_steps.saturating_sub(shrunk.steps);
-    let deadline = Instant::now() + plan.cut_down_time;
-    let input = shrunk.input.clone();
-    cut_down(input, budget, deadline, |candidate| {
-        let input = candidate.clone();
-        try_smaller(
-            shrunk,
-            Generated {
-                input,
-                origin: None,
-            },
-        )
-    })?;
-    Ok(())
+) -> Result<Conclusion, E> {
+    if worth_cutting_down(&shrunk.failure, &shrunk.input) {
+        let budget = Budget {
+            tries: plan.max_shrink_steps.saturating_sub(shrunk.steps),
+            time: plan.cut_down_time,
+        };
+        let input = shrunk.input.clone();
+        cut_down(input, budget, clock, |candidate| {
+            let input = candidate.clone();
+            let origin = None;
+            try_smaller(&mut shrunk, Generated { input, origin })
+        })?;
+    }
+    Ok(Conclusion::Failed(Box::new(Found {
+        case,
+        first,
+        first_failure,
+        input: shrunk.input,
+        failure: shrunk.failure,
+        origin: shrunk.origin,
+        shrink_steps: shrunk.steps,
+    })))
 }
 
 /// Runs the cases of `plan` for `problem` through `test`, which judges a solution on one input
 /// (an error ends the search, say when the solution cannot be run), then every family of the
 /// problem at the judge's largest N. On the first failure, shrinks the input, keeping only
 /// smaller inputs that fail the same way, until none does: a random case with proptest's value
-/// trees, a family by bisecting its size.
+/// trees, a family by bisecting its size. Cutting down keeps to its time on `clock`.
 pub fn search<E>(
     problem: Problem,
     plan: Plan,
+    clock: &impl Clock,
     mut test: impl FnMut(&Input) -> Result<Option<Failure>, E>,
     mut progress: impl FnMut(Progress),
 ) -> Result<Conclusion, E> {
@@ -338,16 +371,8 @@ pub fn search<E>(
         }
         // proptest drops each word or round once, early on, when others may still have needed
         // it: cut out again what the failure no longer needs.
-        if worth_cutting_down(&shrunk.failure, &shrunk.input) {
-            cut_down_shrunk(&mut shrunk, &plan, &mut try_smaller)?;
-        }
-        let case = Case::Random(case);
-        return Ok(Conclusion::Failed(Box::new(Found::new(
-            case,
-            first,
-            first_failure,
-            shrunk,
-        ))));
+        let first = (first, first_failure);
+        return concluded(Case::Random(case), first, shrunk, &plan, clock, try_smaller);
     }
     for &family in Family::of(problem) {
         progress(Progress::Family { family });
@@ -374,30 +399,15 @@ pub fn search<E>(
             }
         }
         // Then the words or rounds that a wrong answer or a crash does not need.
-        if worth_cutting_down(&shrunk.failure, &shrunk.input) {
-            cut_down_shrunk(&mut shrunk, &plan, &mut try_smaller)?;
-        }
-        let case = Case::Family(family);
-        return Ok(Conclusion::Failed(Box::new(Found::new(
-            case,
+        let first = (first, first_failure);
+        return concluded(
+            Case::Family(family),
             first,
-            first_failure,
             shrunk,
-        ))));
+            &plan,
+            clock,
+            try_smaller,
+        );
     }
     Ok(Conclusion::Passed { largest })
-}
-
-impl Found {
-    fn new(case: Case, first: Input, first_failure: Failure, shrunk: Shrunk) -> Self {
-        Self {
-            case,
-            first,
-            first_failure,
-            input: shrunk.input,
-            failure: shrunk.failure,
-            origin: shrunk.origin,
-            shrink_steps: shrunk.steps,
-        }
-    }
 }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use atcoder_games_tool::generate::shiritori_input;
+use atcoder_games_tool::problem::shiritori_input;
 use atcoder_games_tool::process::{self, Options, Stdin};
 use common::{root, tool};
 use proptest::prelude::*;

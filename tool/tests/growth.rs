@@ -1,9 +1,17 @@
-//! The growth fit on its own: the sizes measured, what counts as measured rather than noise, and
-//! the exponent of made-up measurements.
+//! The growth: the sizes measured, what counts as measured rather than noise, the exponent of
+//! made-up measurements, and the whole of what `check` does with a program too slow or too large,
+//! its search, bisection and growth, on made-up programs whose cost is a function of N.
 
-use atcoder_games_tool::growth::{
-    MOST_RUNS, Resource, fit, least_of_runs, measurable, runs_needed, sizes_below,
-};
+use atcoder_games_tool::family::{Family, Origin};
+use atcoder_games_tool::growth::{Curve, Failing, Resource, fit, follow, measurable, sizes_below};
+use atcoder_games_tool::judge::{Failure, Limits, Precision, Verdict, judge, settle};
+use atcoder_games_tool::problem::{Input, Problem};
+use atcoder_games_tool::process::{Run, Stop};
+use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, SystemClock, search};
+use std::cell::Cell;
+use std::os::unix::process::ExitStatusExt;
+use std::process::ExitStatus;
+use std::time::Duration;
 
 #[test]
 fn sizes_are_halves_of_the_smallest_failing_down_to_one() {
@@ -88,76 +96,196 @@ fn values_are_shown_as_people_read_them() {
     assert_eq!(Resource::Time.show_measured(0.004, 0.0), "0.00 s");
 }
 
-#[test]
-fn short_times_are_measured_three_times_long_ones_twice_memory_once() {
-    assert_eq!(runs_needed(Resource::Time, 0.05), 3);
-    assert_eq!(runs_needed(Resource::Time, 0.199), 3);
-    assert_eq!(runs_needed(Resource::Time, 0.2), 2);
-    assert_eq!(runs_needed(Resource::Time, 1.5), 2);
-    assert_eq!(runs_needed(Resource::Memory, 1024.0), 1);
+/// How a program that is right, and takes `seconds(N)` of time and `bytes(N)` of memory at N
+/// words or rounds, runs under some limits: stopped at the judge's cut-off of time, or once over
+/// the memory limit, as the process runner stops it.
+fn modelled(
+    seconds: impl Fn(usize) -> f64,
+    bytes: impl Fn(usize) -> u64,
+) -> impl Fn(&Input, &Limits) -> Result<Run, ()> {
+    move |input: &Input, limits: &Limits| {
+        let size = input.size();
+        let (mut time, mut peak) = (Duration::from_secs_f64(seconds(size)), bytes(size));
+        let stopped = if peak > limits.memory {
+            peak = limits.memory + 1;
+            Some(Stop::Memory)
+        } else if time > limits.cut_off() {
+            time = limits.cut_off();
+            Some(Stop::Time)
+        } else {
+            None
+        };
+        Ok(Run {
+            status: ExitStatus::from_raw(if stopped.is_some() { 9 } else { 0 }),
+            stopped,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            wall: time,
+            cpu: time,
+            peak_memory: peak,
+            max_rss: peak,
+            peak_stack: 0,
+        })
+    }
 }
 
-/// What [`least_of_runs`] makes of these runs, (value, stopped) each, and how many it made.
-fn least(resource: Resource, runs: &[(f64, bool)]) -> (Option<f64>, usize) {
-    let mut made = 0;
-    let least = least_of_runs(resource, || {
-        made += 1;
-        Ok::<_, ()>(runs[made - 1])
-    });
-    (least.unwrap(), made)
+/// What `check` finds of the modelled program under `limits`: the failure its search finds on
+/// the worst-case families (the first, random words, for a program whose cost depends on N
+/// alone), bisected to its smallest size, and how the failure grows there.
+fn followed(
+    limits: Limits,
+    run: impl Fn(&Input, &Limits) -> Result<Run, ()>,
+) -> (Box<Found>, Curve) {
+    let test = |input: &Input| {
+        let settled = settle(&limits, Precision::Verdict, || run(input, &limits))?;
+        Ok::<_, ()>(judge("", &settled.run, &limits))
+    };
+    let plan = Plan::new(1, 7);
+    let Conclusion::Failed(found) =
+        search(Problem::Shiritori, plan, &SystemClock, test, |_| {}).unwrap()
+    else {
+        panic!("the family of random words fails at the judge's largest size");
+    };
+    assert_eq!(found.case, Case::Family(Family::RandomWords));
+    let failing = Failing {
+        origin: found.origin.expect("a family's input"),
+        smallest_size: found.input.size(),
+        smallest: &found.failure,
+        at_judge_max: Some(&found.first_failure),
+    };
+    let curve = follow(&failing, &limits, run).unwrap().expect("a growth");
+    (found, curve)
+}
+
+/// The judge's limits with a time limit of `seconds`.
+fn limits(seconds: f64) -> Limits {
+    Limits {
+        time: Duration::from_secs_f64(seconds),
+        ..Limits::ATCODER
+    }
+}
+
+fn exponent(curve: &Curve) -> f64 {
+    curve.fit.expect("a fit").exponent
+}
+
+/// A small program's memory: 4 MiB.
+fn small(_: usize) -> u64 {
+    4 << 20
 }
 
 #[test]
-fn a_size_takes_the_least_of_its_runs_not_stopped() {
-    // A long time is run twice, a short one three times, a memory once.
-    assert_eq!(
-        least(Resource::Time, &[(1.0, false), (0.95, false)]),
-        (Some(0.95), 2)
+fn a_quadratic_time_is_fitted_as_n_squared_from_its_smallest_failing_size() {
+    // 2 s at 50,000 words: the smallest failing size is 50,001, found by bisection.
+    let quadratic = |size: usize| 2.0 * (size as f64 / 50_000.0).powi(2);
+    let (found, curve) = followed(limits(2.0), modelled(quadratic, small));
+    assert_eq!(found.input.size(), 50_001);
+    assert_eq!(found.failure.verdict(), Verdict::TimeLimitExceeded);
+    assert_eq!(curve.resource, Resource::Time);
+    assert!((exponent(&curve) - 2.0).abs() < 0.01, "{curve:?}");
+    // At the smallest failing size, the time that judged it; at the judge's largest, stopped.
+    assert_eq!(curve.smallest_failing.size, 50_001);
+    assert!((curve.smallest_failing.value - quadratic(50_001)).abs() < 1e-6);
+    assert_eq!(curve.smallest_failing.stopped_at, None);
+    assert_eq!(curve.largest.stopped_at, Some(Stop::Time));
+    let predicted = curve.fit.unwrap().at(200_000);
+    assert!(
+        (predicted / quadratic(200_000) - 1.0).abs() < 0.01,
+        "{predicted}"
     );
-    assert_eq!(
-        least(Resource::Time, &[(0.95, false), (1.0, false)]),
-        (Some(0.95), 2)
-    );
-    let short = [(0.1, false), (0.095, false), (0.099, false)];
-    assert_eq!(least(Resource::Time, &short), (Some(0.095), 3));
-    assert_eq!(least(Resource::Memory, &[(5e6, false)]), (Some(5e6), 1));
-    // A run stopped at a limit says only that it took more: it is left out...
-    assert_eq!(
-        least(Resource::Time, &[(1.0, false), (0.5, true)]),
-        (Some(1.0), 2)
-    );
-    assert_eq!(
-        least(Resource::Time, &[(0.5, true), (1.0, false)]),
-        (Some(1.0), 2)
-    );
-    // ... and if every run was stopped, nothing is measured.
-    assert_eq!(
-        least(Resource::Time, &[(2.0, true), (2.0, true)]),
-        (None, 2)
-    );
-    assert_eq!(least(Resource::Memory, &[(9e9, true)]), (None, 1));
+    // Twice the smallest failing size is measured with six times the limits.
+    assert_eq!(curve.points[0].0, 100_002);
+    assert_eq!(curve.stopped_check, None);
 }
 
 #[test]
-fn times_that_do_not_agree_are_measured_again() {
-    // The two least of the runs so far must be within a tenth of each other...
-    let settled = [(1.0, false), (0.8, false), (0.85, false)];
-    assert_eq!(least(Resource::Time, &settled), (Some(0.8), 3));
-    let exactly_a_tenth = [(1.1, false), (1.0, false)];
-    assert_eq!(least(Resource::Time, &exactly_a_tenth), (Some(1.0), 2));
-    let short = [(0.1, false), (0.05, false), (0.2, false), (0.054, false)];
-    assert_eq!(least(Resource::Time, &short), (Some(0.05), 4));
-    // ... a run stopped at a limit does not count as one of them...
-    let stopped = [(1.0, false), (0.7, false), (2.0, true), (0.75, false)];
-    assert_eq!(least(Resource::Time, &stopped), (Some(0.7), 4));
-    // ... and a size is run at most MOST_RUNS times.
-    let scattered = [
-        (1.0, false),
-        (2.0, false),
-        (3.0, false),
-        (4.0, false),
-        (5.0, false),
-    ];
-    assert_eq!(scattered.len(), MOST_RUNS);
-    assert_eq!(least(Resource::Time, &scattered), (Some(1.0), MOST_RUNS));
+fn a_linear_time_after_a_start_up_is_fitted_as_n() {
+    // 0.1 s to start, then 10 µs a word: over 2 s from 190,001 words on.
+    let linear = |size: usize| 0.1 + 1e-5 * size as f64;
+    let (found, curve) = followed(limits(2.0), modelled(linear, small));
+    assert_eq!(found.input.size(), 190_001);
+    assert!((curve.baseline - linear(1)).abs() < 1e-6, "{curve:?}");
+    assert!((exponent(&curve) - 1.0).abs() < 0.01, "{curve:?}");
+    // Twice the smallest failing size is beyond the judge's largest, which is checked instead.
+    assert_eq!(curve.points[0].0, 200_000);
+}
+
+#[test]
+fn a_warming_up_runtime_is_fitted_by_its_largest_sizes() {
+    // A JVM: half a second to start, then a quadratic loop that runs up to four times slower
+    // while it is interpreted, at small sizes.
+    let warming_up = |size: usize| {
+        let n = size as f64;
+        let interpreted = 1.0 + 3.0 * (-n / 10_000.0).exp();
+        0.5 + 1.5 * (n / 60_000.0).powi(2) * interpreted
+    };
+    let (_, curve) = followed(limits(2.0), modelled(warming_up, small));
+    let exponent = exponent(&curve);
+    assert!((1.8..=2.2).contains(&exponent), "N^{exponent}: {curve:?}");
+}
+
+#[test]
+fn a_cache_step_at_the_smallest_failing_size_is_fitted_over_the_largest_sizes() {
+    // Quadratic, and three times slower from 20,000 words on, where the data leaves the cache:
+    // 0.45 s there, over the 0.5 s limit from 21,082 words on.
+    let stepped = |size: usize| {
+        let n = size as f64 / 20_000.0;
+        0.15 * n * n * if size >= 20_000 { 3.0 } else { 1.0 }
+    };
+    let (found, curve) = followed(limits(0.5), modelled(stepped, small));
+    assert_eq!(found.input.size(), 21_082);
+    let exponent = exponent(&curve);
+    assert!((exponent - 2.0).abs() <= 0.4, "N^{exponent}: {curve:?}");
+}
+
+#[test]
+fn a_memory_per_word_is_fitted_as_n_and_measured_once_a_size() {
+    // 8 KiB a word: over 256 MiB from 32,768 words on.
+    let limits = Limits {
+        memory: 256 << 20,
+        ..Limits::ATCODER
+    };
+    let runs = Cell::new(0);
+    let per_word = modelled(|_| 0.01, |size| 4096 + size as u64 * 8192);
+    let counted = |input: &Input, limits: &Limits| {
+        runs.set(runs.get() + 1);
+        per_word(input, limits)
+    };
+    let (found, curve) = followed(limits, counted);
+    assert_eq!(found.input.size(), 32_768);
+    assert_eq!(found.failure.verdict(), Verdict::MemoryLimitExceeded);
+    assert_eq!(curve.resource, Resource::Memory);
+    assert!((exponent(&curve) - 1.0).abs() < 0.01, "{curve:?}");
+    assert_eq!(curve.smallest_failing.stopped_at, Some(Stop::Memory));
+    // One run a size: the bisection's 18, and one for each point of the growth and its baseline
+    // (the families before "random words" and the random case pass in a run each too).
+    let measured = curve.points.len() + 1;
+    assert_eq!(runs.get(), 1 + 1 + 18 + measured, "{curve:?}");
+}
+
+#[test]
+fn only_a_program_too_slow_or_too_large_has_a_growth() {
+    let origin = Origin {
+        family: Family::RandomWords,
+        seed: 1,
+    };
+    let waited = Failure::TimeLimit {
+        time: Duration::from_secs(6),
+        stopped: true,
+        blocked: true,
+    };
+    let wrong = Failure::WrongAnswer {
+        expected: "Aoki\n".to_string(),
+        actual: "Draw\n".to_string(),
+    };
+    for failure in [waited, wrong] {
+        let failing = Failing {
+            origin,
+            smallest_size: 10,
+            smallest: &failure,
+            at_judge_max: None,
+        };
+        let never = |_: &Input, _: &Limits| -> Result<Run, ()> { panic!("no run") };
+        assert_eq!(follow(&failing, &Limits::ATCODER, never), Ok(None));
+    }
 }

@@ -1,7 +1,10 @@
 //! Judging a run: the answer compared as the judge compares it, a crash, and the time, memory,
 //! stack and output limits, which come first.
 
-use atcoder_games_tool::judge::{Failure, Limits, Verdict, answer_lines, judge, judged_time};
+use atcoder_games_tool::judge::{
+    Failure, Limits, MOST_RUNS, Precision, Verdict, answer_lines, judge, judged_time, settle,
+    steady_runs,
+};
 use atcoder_games_tool::process::{Run, Stop};
 use std::os::unix::process::ExitStatusExt;
 use std::process::ExitStatus;
@@ -243,4 +246,143 @@ fn more_limits_change_the_time_and_the_memory() {
     assert_eq!(relaxed.time, LIMITS.time * 3);
     assert_eq!(relaxed.memory, LIMITS.memory * 3);
     assert_eq!(relaxed.stack, LIMITS.stack);
+}
+
+/// A run of a right program that took `seconds`, or was stopped at `stop` after them.
+fn timed(seconds: f64, stop: Option<Stop>) -> Run {
+    let time = Duration::from_secs_f64(seconds);
+    Run {
+        stopped: stop,
+        cpu: time,
+        wall: time,
+        ..exited(0, "Aoki\n")
+    }
+}
+
+/// What [`settle`] makes of `runs`, made one after another under `LIMITS`: the judged time of
+/// the run it keeps, whether that run was stopped, and how many it made.
+fn settled(precision: Precision, runs: &[Run]) -> (f64, bool, usize) {
+    let mut made = 0;
+    let settled = settle(&LIMITS, precision, || {
+        made += 1;
+        Ok::<_, ()>(runs[made - 1].clone())
+    })
+    .unwrap();
+    assert_eq!(settled.runs, made);
+    let time = judged_time(&settled.run).as_secs_f64();
+    (time, settled.run.stopped.is_some(), made)
+}
+
+/// The verdict on the run that [`settle`] keeps of `runs`, and how many it made.
+fn verdict(runs: &[Run]) -> (Option<Verdict>, usize) {
+    let mut made = 0;
+    let settled = settle(&LIMITS, Precision::Verdict, || {
+        made += 1;
+        Ok::<_, ()>(runs[made - 1].clone())
+    })
+    .unwrap();
+    let failure = judge("Aoki\n", &settled.run, &LIMITS);
+    (failure.map(|failure| failure.verdict()), made)
+}
+
+#[test]
+fn a_time_clearly_under_the_limit_takes_one_run_and_a_time_out_two() {
+    let tle = Some(Verdict::TimeLimitExceeded);
+    assert_eq!(verdict(&[timed(0.5, None)]), (None, 1));
+    assert_eq!(verdict(&[timed(1.8, None)]), (None, 1));
+    // A time-out, stopped at the cut-off, is confirmed by a second run...
+    let stopped = timed(2.25, Some(Stop::Time));
+    assert_eq!(verdict(&[stopped.clone(), stopped.clone()]), (tle, 2));
+    // ... which, on a machine that was busy a moment, passes.
+    assert_eq!(verdict(&[stopped.clone(), timed(0.5, None)]), (None, 2));
+    // So is a time clearly over the limit that ran to its end.
+    assert_eq!(verdict(&[timed(2.5, None), timed(2.6, None)]), (tle, 2));
+}
+
+#[test]
+fn a_borderline_time_is_measured_until_it_is_settled_five_runs_at_most() {
+    let tle = Some(Verdict::TimeLimitExceeded);
+    // Within a tenth of the 2 s limit, either side: again, until clearly under...
+    let runs = [timed(2.1, None), timed(1.9, None), timed(1.7, None)];
+    assert_eq!(verdict(&runs), (None, 3));
+    let runs = [timed(1.85, None), timed(1.79, None)];
+    assert_eq!(verdict(&runs), (None, 2));
+    // ... or clearly over, in two runs...
+    let runs = [timed(2.3, None), timed(2.25, None)];
+    assert_eq!(verdict(&runs), (tle, 2));
+    // ... or five runs, when the least decides.
+    let borderline = [1.95, 2.05, 1.9, 2.1, 1.85].map(|time| timed(time, None));
+    assert_eq!(borderline.len(), MOST_RUNS);
+    assert_eq!(verdict(&borderline), (None, MOST_RUNS));
+    let over = [2.15, 2.05, 2.1, 2.12, 2.2].map(|time| timed(time, None));
+    assert_eq!(verdict(&over), (tle, MOST_RUNS));
+}
+
+#[test]
+fn memory_and_output_limits_are_not_run_again() {
+    let too_large = Run {
+        stopped: Some(Stop::Memory),
+        peak_memory: 65 << 20,
+        ..timed(2.1, None)
+    };
+    let mle = Some(Verdict::MemoryLimitExceeded);
+    assert_eq!(verdict(&[too_large]), (mle, 1));
+    // Over the limit at the end, but not stopped (it ended between two looks).
+    let over = Run {
+        peak_memory: 65 << 20,
+        ..timed(1.95, None)
+    };
+    assert_eq!(verdict(&[over]), (mle, 1));
+    let printed = Run {
+        stopped: Some(Stop::Output),
+        ..timed(2.0, None)
+    };
+    assert_eq!(verdict(&[printed]), (Some(Verdict::OutputLimitExceeded), 1));
+}
+
+#[test]
+fn a_steady_time_takes_three_short_runs_or_two_long_ones() {
+    assert_eq!(steady_runs(Duration::from_millis(50)), 3);
+    assert_eq!(steady_runs(Duration::from_millis(199)), 3);
+    assert_eq!(steady_runs(Duration::from_millis(200)), 2);
+    assert_eq!(steady_runs(Duration::from_millis(1500)), 2);
+    let steady = |times: &[f64]| {
+        let runs: Vec<Run> = times.iter().map(|&time| timed(time, None)).collect();
+        let (least, stopped, made) = settled(Precision::Steady, &runs);
+        assert!(!stopped);
+        ((least * 1000.0).round() / 1000.0, made)
+    };
+    assert_eq!(steady(&[1.0, 0.95]), (0.95, 2));
+    assert_eq!(steady(&[0.95, 1.0]), (0.95, 2));
+    assert_eq!(steady(&[0.1, 0.095, 0.099]), (0.095, 3));
+    // The two least must be within a tenth of each other...
+    assert_eq!(steady(&[1.0, 0.8, 0.85]), (0.8, 3));
+    assert_eq!(steady(&[1.1, 1.0]), (1.0, 2));
+    assert_eq!(steady(&[0.1, 0.05, 0.2, 0.054]), (0.05, 4));
+    // ... and five runs at most.
+    assert_eq!(steady(&[1.0, 0.5, 0.3, 0.2, 0.1]), (0.1, MOST_RUNS));
+    // For a verdict, a time clearly under the limit needs no second run.
+    assert_eq!(settled(Precision::Verdict, &[timed(0.1, None)]).2, 1);
+}
+
+#[test]
+fn a_run_stopped_at_a_limit_counts_only_when_every_run_was() {
+    let stopped = |seconds| timed(seconds, Some(Stop::Time));
+    // A run stopped says only that it took more: one that ran to its end is kept...
+    let runs = [timed(1.0, None), stopped(0.5)];
+    assert_eq!(settled(Precision::Steady, &runs), (1.0, false, 2));
+    let runs = [stopped(0.5), timed(1.0, None)];
+    assert_eq!(settled(Precision::Steady, &runs), (1.0, false, 2));
+    // ... it does not count as one of the two least that must agree...
+    let runs = [
+        timed(1.0, None),
+        timed(0.7, None),
+        stopped(0.6),
+        timed(0.75, None),
+    ];
+    let (least, _, made) = settled(Precision::Steady, &runs);
+    assert_eq!(((least * 100.0).round(), made), (70.0, 4));
+    // ... and if every run was stopped, the one kept was stopped too.
+    let runs = [stopped(2.3), stopped(2.25)];
+    assert_eq!(settled(Precision::Steady, &runs), (2.25, true, 2));
 }

@@ -5,6 +5,7 @@ use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::judge::{Failure, Limits};
 use atcoder_games_tool::problem::{Input, Problem};
+use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{
     CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, TrustedOutput,
     differences, report, shown_in_full,
@@ -281,8 +282,8 @@ fn a_family_and_its_growth() {
         points: vec![(15_000, 0.4), (7_500, 0.1), (3_750, 0.026), (1_875, 0.007)],
         fit: Some(fit),
         stopped_check: None,
-        smallest_failing: stopped(30_000, 1.51, Resource::Time),
-        largest: stopped(200_000, 1.52, Resource::Time),
+        smallest_failing: stopped(30_000, 1.51, Stop::Time),
+        largest: stopped(200_000, 1.52, Stop::Time),
     };
     let path = Path::new("/tmp/failing.txt");
     let setting = CheckSetup {
@@ -318,12 +319,12 @@ fn a_family_and_its_growth() {
     );
 }
 
-/// A run stopped at the limit of `resource`, at `size`, having taken `value`.
-fn stopped(size: usize, value: f64, resource: Resource) -> Measured {
+/// A run stopped at the limit `limit`, at `size`, having taken `value`.
+fn stopped(size: usize, value: f64, limit: Stop) -> Measured {
     Measured {
         size,
         value,
-        stopped_at: Some(resource),
+        stopped_at: Some(limit),
     }
 }
 
@@ -342,9 +343,9 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         points: vec![(60_000, 470.0 * mib), (30_000, 235.0 * mib)],
         fit: Some(fit),
         stopped_check: None,
-        smallest_failing: stopped(122_000, 1025.0 * mib, Resource::Memory),
+        smallest_failing: stopped(122_000, 1025.0 * mib, Stop::Memory),
         // Paging slowly, it reached the time limit first at the judge's largest size.
-        largest: stopped(200_000, 979.0 * mib, Resource::Time),
+        largest: stopped(200_000, 979.0 * mib, Stop::Time),
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 1025 << 20 });
     let text = report(&setting(Problem::Shiritori), &found, Some(&growth), trusted).unwrap();
@@ -382,8 +383,8 @@ fn memory_too_small_to_measure_is_said_so() {
         ],
         fit: None,
         stopped_check: None,
-        smallest_failing: stopped(4_000, 256.0 * 1048576.0, Resource::Memory),
-        largest: stopped(200_000, 256.0 * 1048576.0, Resource::Memory),
+        smallest_failing: stopped(4_000, 256.0 * 1048576.0, Stop::Memory),
+        largest: stopped(200_000, 256.0 * 1048576.0, Stop::Memory),
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 257 << 20 });
     let text = report(&setting(Problem::Shiritori), &found, Some(&growth), trusted).unwrap();

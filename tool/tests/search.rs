@@ -7,10 +7,12 @@ use atcoder_games_tool::generate::STAR_HUB;
 use atcoder_games_tool::judge::Failure;
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
 use atcoder_games_tool::search::{
-    Case, Conclusion, Plan, Progress, cut_down, inputs, search, size_limit,
+    Budget, Case, Clock, Conclusion, Plan, Progress, SystemClock, cut_down, inputs, search,
+    size_limit,
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 use test_support::oracle::shiritori_winners;
 
@@ -126,6 +128,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
     let outcome = search(
         Problem::Shiritori,
         Plan::new(300, 5),
+        &SystemClock,
         |input| {
             Ok::<_, ()>(Some(match input.size() {
                 0..3 => time_limit(),
@@ -154,6 +157,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
     let outcome = search(
         Problem::Shiritori,
         Plan::new(300, 5),
+        &SystemClock,
         |input| Ok::<_, ()>((input.size() >= 3).then(|| wrong.clone())),
         |_| {},
     )
@@ -173,6 +177,7 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
     let outcome = search(
         Problem::Lucky7,
         Plan::new(20, 1),
+        &SystemClock,
         |input| {
             cases_seen.push(input.size());
             Ok::<_, ()>(None)
@@ -189,6 +194,7 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
     let stopped = search(
         Problem::Lucky7,
         Plan::new(20, 1),
+        &SystemClock,
         |_| Err("cannot start"),
         |_| {},
     );
@@ -211,9 +217,14 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
             _ => None,
         })
     };
-    let Conclusion::Failed(found) =
-        search(Problem::Shiritori, Plan::new(300, 5), test, |_| {}).unwrap()
-    else {
+    let Conclusion::Failed(found) = search(
+        Problem::Shiritori,
+        Plan::new(300, 5),
+        &SystemClock,
+        test,
+        |_| {},
+    )
+    .unwrap() else {
         panic!("dictionaries of three words come");
     };
     assert_eq!(
@@ -233,7 +244,7 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
             failing |= input.size() >= 10;
             Ok::<_, ()>(failing.then_some(time_limit()))
         };
-        let outcome = search(Problem::Lucky7, plan, from_ten_rounds, |_| {}).unwrap();
+        let outcome = search(Problem::Lucky7, plan, &SystemClock, from_ten_rounds, |_| {}).unwrap();
         let Conclusion::Failed(found) = outcome else {
             panic!("games of ten rounds come");
         };
@@ -297,7 +308,14 @@ fn no_round_of_the_smallest_failure_can_be_dropped() {
     };
     for seed in 0..40 {
         let test = |input: &Input| Ok::<_, ()>(fails(input).then(|| wrong.clone()));
-        let outcome = search(Problem::Lucky7, Plan::new(300, seed), test, |_| {}).unwrap();
+        let outcome = search(
+            Problem::Lucky7,
+            Plan::new(300, seed),
+            &SystemClock,
+            test,
+            |_| {},
+        )
+        .unwrap();
         let Conclusion::Failed(found) = outcome else {
             panic!("seed {seed}: such games come");
         };
@@ -325,7 +343,14 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
             families.push(family);
         }
     };
-    let outcome = search(Problem::Lucky7, Plan::new(1, 3), slow_on_zeros, progress).unwrap();
+    let outcome = search(
+        Problem::Lucky7,
+        Plan::new(1, 3),
+        &SystemClock,
+        slow_on_zeros,
+        progress,
+    )
+    .unwrap();
     let Conclusion::Failed(found) = outcome else {
         panic!("the family of zeros fails");
     };
@@ -453,42 +478,96 @@ fn every_family_has_the_shape_it_describes() {
     assert_eq!(game(Family::Alternating).1, "ATATATATA");
 }
 
+/// A clock that a test moves on.
+struct FakeClock(Cell<Instant>);
+
+impl FakeClock {
+    fn new() -> Self {
+        Self(Cell::new(Instant::now()))
+    }
+
+    fn advance(&self, by: Duration) {
+        self.0.set(self.0.get() + by);
+    }
+}
+
+impl Clock for FakeClock {
+    fn now(&self) -> Instant {
+        self.0.get()
+    }
+}
+
+/// A budget that cutting down never reaches: 100 tries, a minute.
+const AMPLE: Budget = Budget {
+    tries: 100,
+    time: Duration::from_secs(60),
+};
+
+/// A Lucky 7 game of these digits, every round Aoki's.
+fn game(digits: &str) -> Input {
+    Input::Lucky7 {
+        digits: digits.to_string(),
+        players: "A".repeat(digits.len()),
+    }
+}
+
+fn digits(input: &Input) -> &str {
+    let Input::Lucky7 { digits, .. } = input else {
+        unreachable!("a Lucky 7 game")
+    };
+    digits
+}
+
 #[test]
 fn cutting_down_passes_over_the_rounds_again_until_none_can_go() {
     // Fails with a 3, and a 1 or no 2: from 1 2 3, the 1 is needed while the 2 is there, and can
     // go once the 2 has gone, in a second pass.
-    let game = |digits: &str| Input::Lucky7 {
-        digits: digits.to_string(),
-        players: "A".repeat(digits.len()),
-    };
     let fails = |input: &Input| {
-        let Input::Lucky7 { digits, .. } = input else {
-            unreachable!()
-        };
+        let digits = digits(input);
         Ok::<_, ()>(digits.contains('3') && (digits.contains('1') || !digits.contains('2')))
     };
-    let far = Instant::now() + Duration::from_secs(60);
-    assert_eq!(cut_down(game("123"), 100, far, fails), Ok(game("3")));
+    let clock = FakeClock::new();
+    assert_eq!(cut_down(game("123"), AMPLE, &clock, fails), Ok(game("3")));
     // Halves go first: one try takes 8 rounds of 16 away.
     let mut tried = Vec::new();
     let all_but_the_last = |input: &Input| {
         tried.push(input.size());
-        let Input::Lucky7 { digits, .. } = input else {
-            unreachable!()
-        };
-        Ok::<_, ()>(digits.ends_with('3'))
+        Ok::<_, ()>(digits(input).ends_with('3'))
     };
-    let cut = cut_down(game("1111111111111113"), 100, far, all_but_the_last).unwrap();
+    let cut = cut_down(game("1111111111111113"), AMPLE, &clock, all_but_the_last).unwrap();
     assert_eq!(cut, game("3"));
     assert_eq!(tried[0], 8);
-    // Within its budgets.
+}
+
+#[test]
+fn cutting_down_keeps_to_its_budget_of_tries_and_time() {
+    // Nothing can go, so cutting down tries until its budget is spent.
+    let clock = FakeClock::new();
     let mut tries = 0;
     let counted = |_: &Input| {
         tries += 1;
         Ok::<_, ()>(false)
     };
-    assert_eq!(cut_down(game("1234"), 3, far, counted), Ok(game("1234")));
-    assert_eq!(tries, 3);
-    let past = Instant::now();
-    assert_eq!(cut_down(game("1234"), 100, past, fails), Ok(game("1234")));
+    let three_tries = Budget { tries: 3, ..AMPLE };
+    let cut = cut_down(game("12345678"), three_tries, &clock, counted);
+    assert_eq!((cut, tries), (Ok(game("12345678")), 3));
+    // Each try takes 6 s on the clock: a minute allows ten.
+    let mut tries = 0;
+    let slow = |_: &Input| {
+        tries += 1;
+        clock.advance(Duration::from_secs(6));
+        Ok::<_, ()>(false)
+    };
+    let cut = cut_down(game("1234567812345678"), AMPLE, &clock, slow);
+    assert_eq!((cut, tries), (Ok(game("1234567812345678")), 10));
+    // No time at all allows no try.
+    let no_time = Budget {
+        time: Duration::ZERO,
+        ..AMPLE
+    };
+    let never = |_: &Input| -> Result<bool, ()> { panic!("no try") };
+    assert_eq!(
+        cut_down(game("1234"), no_time, &clock, never),
+        Ok(game("1234"))
+    );
 }

@@ -1,29 +1,69 @@
 //! `atcoder-games check`: the stress test, as the user runs it.
 
+use crate::arguments::{ProblemName, positive_seconds};
 use crate::explain;
 use crate::input::AnalysedDictionary;
 use crate::shiritori::plumbing::TokenSource;
-use crate::{CheckOptions, lucky7, shiritori};
+use crate::{lucky7, shiritori};
 use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::format::with_commas;
 use atcoder_games_tool::growth::{self, Curve, Failing, Resource};
-use atcoder_games_tool::judge::{Failure, Limits, judge, judged_time};
+use atcoder_games_tool::judge::{Failure, Limits, Precision, judge, settle};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
 use atcoder_games_tool::process::{self, Run, RunError, Stdin};
 use atcoder_games_tool::report::{CheckSetup, TrustedOutput, report, shown_in_full};
-use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, search};
-use clap::error::ErrorKind;
+use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, SystemClock, search};
+use clap::Args;
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+/// The options of `check`.
+#[derive(Args)]
+pub struct CheckOptions {
+    /// How many random inputs to try
+    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
+    cases: u32,
+    /// The random seed, to repeat a run [default: from the clock; printed]
+    #[arg(long, allow_negative_numbers = true)]
+    seed: Option<u64>,
+    /// Time limit per run, in seconds, on the time the judge counts: elapsed time, but no more
+    /// than the CPU time of the program and all it started
+    #[arg(long, value_name = "SECONDS", default_value = "2", allow_negative_numbers = true, value_parser = positive_seconds)]
+    timeout: Duration,
+    /// Memory limit per run: peak resident memory in MiB, of the program and all it started
+    #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    memory: u64,
+    /// Stack limit per run, in MiB: the judge's is 1024 (`ulimit -s 1048576`)
+    #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    stack: u64,
+    /// Also write the smallest failing input to this file
+    #[arg(long, value_name = "PATH")]
+    save: Option<PathBuf>,
+    /// The problem the solution solves
+    #[arg(value_enum)]
+    problem: ProblemName,
+    /// The command that runs the solution, with its arguments
+    #[arg(
+        value_name = "CMD",
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    command: Vec<OsString>,
+}
+
+/// A mistake in how `check` was asked to run, found before or at the first run: the message of a
+/// usage error.
+pub struct UsageError(pub String);
 
 /// Why a check could not be carried out.
 enum CheckError {
-    /// The solution could not be run.
-    Solution(RunError),
+    /// The program under check could not be run.
+    Program(RunError),
     /// This crate's own solution failed: a bug here.
     Trusted(String),
 }
@@ -63,60 +103,32 @@ fn print_out(text: &str) {
     let _ = io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// The solution under check, and the limits it runs under.
-struct Solution<'a> {
+/// The program under check, and the limits it runs under.
+struct Program<'a> {
     command: &'a [OsString],
     limits: Limits,
 }
 
-/// A run whose judged time is within this share of the time limit, either side, is measured
-/// again until it is clearly over or under, or [`growth::MOST_RUNS`] runs were made.
-const BORDERLINE: f64 = 0.1;
-
-impl Solution<'_> {
+impl Program<'_> {
     /// Runs the solution on `input`, stopped at `limits`.
     fn execute(&self, input: &Input, limits: &Limits) -> Result<Run, CheckError> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
         let options = limits.options(input.longest_answer());
-        process::run(self.command, stdin, &options).map_err(CheckError::Solution)
+        process::run(self.command, stdin, &options).map_err(CheckError::Program)
     }
 
-    /// Judges the solution on `input` against this crate's answer. A run whose judged time is
-    /// over the limit, or near it, is made again, and the one with the least time is judged: a
-    /// busy machine only ever adds time, so a right, fast solution never fails because the
-    /// machine was busy for a moment, and a time near the limit is settled before it is judged.
-    /// A time-out is confirmed by a second run; a time within [`BORDERLINE`] of the limit is
-    /// measured up to [`growth::MOST_RUNS`] times, until it is clearly over or under.
+    /// Judges the program on `input` against this crate's answer, from runs that settle its time
+    /// ([`settle`]).
     fn test(&self, problem: Problem, input: &Input) -> Result<Option<Failure>, CheckError> {
         let expected = trusted(problem, TrustedOutput::Answer, &input.text())?;
-        let limit = self.limits.time.as_secs_f64();
-        let mut least = self.execute(input, &self.limits)?;
-        let mut runs = 1;
-        let first = judge(&expected, &least, &self.limits);
-        if matches!(
-            first,
-            Some(Failure::MemoryLimit { .. } | Failure::OutputLimit { .. })
-        ) {
-            return Ok(first);
-        }
-        let time = |run: &Run| judged_time(run).as_secs_f64();
-        let unsettled = |time: f64, runs: usize| {
-            let clearly_under = time <= limit * (1.0 - BORDERLINE);
-            let clearly_over = time > limit * (1.0 + BORDERLINE) && runs >= 2;
-            !clearly_under && !clearly_over && runs < growth::MOST_RUNS
-        };
-        while unsettled(time(&least), runs) {
-            let run = self.execute(input, &self.limits)?;
-            runs += 1;
-            if time(&run) < time(&least) {
-                least = run;
-            }
-        }
-        Ok(judge(&expected, &least, &self.limits))
+        let settled = settle(&self.limits, Precision::Verdict, || {
+            self.execute(input, &self.limits)
+        })?;
+        Ok(judge(&expected, &settled.run, &self.limits))
     }
 
-    /// How the solution's time or memory grows on the family of `found`'s input, if it ran out
+    /// How the program's time or memory grows on the family of `found`'s input, if it ran out
     /// of either: see [`growth::follow`].
     fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Curve>, CheckError> {
         let at_judge_max = match found.case {
@@ -135,8 +147,9 @@ impl Solution<'_> {
     }
 }
 
-/// Runs the check that `options` describe, and reports it.
-pub fn check(options: &CheckOptions) -> ExitCode {
+/// Runs the check that `options` describe, and reports it; a mistake found before the first run
+/// is a usage error.
+pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
     // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
     // not reach: stop it, and all it started, before ending.
     let _ = ctrlc::set_handler(|| {
@@ -144,20 +157,42 @@ pub fn check(options: &CheckOptions) -> ExitCode {
         eprintln!("\ncheck: interrupted; the program under test was stopped");
         std::process::exit(130);
     });
-    if let Err(message) = can_start(&options.command) {
-        crate::exit_with_usage_error("check", ErrorKind::Io, message);
-    }
+    can_start(&options.command).map_err(UsageError)?;
     if let Some(path) = &options.save
         && let Err(error) = can_write(path)
     {
-        crate::exit_with_usage_error(
-            "check",
-            ErrorKind::Io,
-            format!("cannot save to {}: {error}", path.display()),
-        );
+        let message = format!("cannot save to {}: {error}", path.display());
+        return Err(UsageError(message));
     }
+    let problem = Problem::from(options.problem);
+    match checked(options, problem) {
+        Ok(code) => Ok(code),
+        Err(CheckError::Program(RunError::CannotStart(error))) => {
+            let program = Path::new(&options.command[0]).display();
+            Err(UsageError(format!("cannot start {program}: {error}")))
+        }
+        Err(CheckError::Program(error)) => {
+            eprintln!("error: {}: {error}", command_line(&options.command));
+            Ok(ExitCode::FAILURE)
+        }
+        Err(CheckError::Trusted(message)) => {
+            let name = problem.name();
+            eprintln!("error: this crate's own {name} failed: {message}");
+            Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// `command` as one line, for the report.
+fn command_line(command: &[OsString]) -> String {
+    let parts = command.iter().map(|part| part.to_string_lossy());
+    parts.collect::<Vec<_>>().join(" ")
+}
+
+/// The check of `problem` that `options` describe, and its report: exit status 0 when the program
+/// passed, 1 when it failed.
+fn checked(options: &CheckOptions, problem: Problem) -> Result<ExitCode, CheckError> {
     let started = Instant::now();
-    let problem = options.problem;
     let cases = options.cases as usize;
     // By default a seed of nine digits or fewer, from the clock, easy to type again.
     let seed = options.seed.unwrap_or_else(|| {
@@ -166,7 +201,7 @@ pub fn check(options: &CheckOptions) -> ExitCode {
             .unwrap_or_default();
         u64::from(now.subsec_nanos())
     });
-    let solution = Solution {
+    let program = Program {
         command: &options.command,
         limits: Limits {
             time: options.timeout,
@@ -195,12 +230,12 @@ pub fn check(options: &CheckOptions) -> ExitCode {
             eprint!("\r\x1b[2K{line}");
         }
     };
-    let test = |input: &Input| solution.test(problem, input);
-    let conclusion = search(problem, Plan::new(cases, seed), test, progress);
-    let command = options.command.iter().map(|part| part.to_string_lossy());
-    let command = command.collect::<Vec<_>>().join(" ");
+    let test = |input: &Input| program.test(problem, input);
+    let plan = Plan::new(cases, seed);
+    let conclusion = search(problem, plan, &SystemClock, test, progress)?;
+    let command = command_line(&options.command);
     let found = match conclusion {
-        Ok(Conclusion::Passed { largest }) => {
+        Conclusion::Passed { largest } => {
             if show_progress {
                 eprint!("\r\x1b[2K");
             }
@@ -213,19 +248,15 @@ pub fn check(options: &CheckOptions) -> ExitCode {
                 started.elapsed().as_secs_f64(),
                 units = problem.units(),
             ));
-            return ExitCode::SUCCESS;
+            return Ok(ExitCode::SUCCESS);
         }
-        Ok(Conclusion::Failed(found)) => found,
-        Err(trouble) => return troubled(&trouble, problem, &command),
+        Conclusion::Failed(found) => found,
     };
     if show_progress {
         eprint!("\r\x1b[2Kmeasuring how it fails");
     }
     let growth = match found.origin {
-        Some(origin) => match solution.growth(&found, origin) {
-            Ok(growth) => growth,
-            Err(trouble) => return troubled(&trouble, problem, &command),
-        },
+        Some(origin) => program.growth(&found, origin)?,
         None => None,
     };
     if show_progress {
@@ -246,24 +277,19 @@ pub fn check(options: &CheckOptions) -> ExitCode {
             "error: cannot save the input to {}: {error}",
             path.display()
         );
-        return ExitCode::FAILURE;
+        return Ok(ExitCode::FAILURE);
     }
     let setting = CheckSetup {
         problem,
         command: &command,
         cases,
         seed,
-        limits: solution.limits,
+        limits: program.limits,
         saved: saved.as_deref(),
     };
     let trusted = |asked| trusted(problem, asked, &input);
-    match report(&setting, &found, growth.as_ref(), trusted) {
-        Ok(text) => {
-            print_out(&text);
-            ExitCode::FAILURE
-        }
-        Err(trouble) => troubled(&trouble, problem, &command),
-    }
+    print_out(&report(&setting, &found, growth.as_ref(), trusted)?);
+    Ok(ExitCode::FAILURE)
 }
 
 /// The stack limit that runs can be given, `wanted` or less: no more than this process's hard
@@ -319,30 +345,4 @@ fn can_write(path: &Path) -> io::Result<()> {
         std::fs::remove_file(path)?;
     }
     Ok(())
-}
-
-/// Reports why the check could not be carried out: a solution that cannot be started is a
-/// usage error (exit 2); anything else ends the run with exit 1.
-fn troubled(trouble: &CheckError, problem: Problem, command: &str) -> ExitCode {
-    match trouble {
-        CheckError::Solution(RunError::CannotStart(error)) => {
-            let program = command.split(' ').next().unwrap_or_default();
-            crate::exit_with_usage_error(
-                "check",
-                ErrorKind::Io,
-                format!("cannot start {program}: {error}"),
-            )
-        }
-        CheckError::Solution(error) => {
-            eprintln!("error: {command}: {error}");
-            ExitCode::FAILURE
-        }
-        CheckError::Trusted(message) => {
-            eprintln!(
-                "error: this crate's own {} failed: {message}",
-                problem.name()
-            );
-            ExitCode::FAILURE
-        }
-    }
 }

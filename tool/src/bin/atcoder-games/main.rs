@@ -12,20 +12,21 @@ mod lucky7;
 #[path = "../../../../src/bin/shiritori.rs"]
 mod shiritori;
 
+mod arguments;
 mod check;
 mod dot;
 mod explain;
 mod explore;
 mod input;
 
+use arguments::ProblemName;
 use atcoder_games_tool::problem::Problem;
+use check::CheckOptions;
 use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Explains, draws and stress-tests solutions of AtCoder ABC209 E "Shiritori" and ABC195 E
 /// "Lucky 7 Battle", with this crate's solutions as the trusted answer.
@@ -61,12 +62,12 @@ enum Command {
     )]
     Explore {
         #[arg(value_enum)]
-        problem: Problem,
+        problem: ProblemName,
     },
     /// Run this crate's solution on the input on stdin, as the judge would
     Solve {
         #[arg(value_enum)]
-        problem: Problem,
+        problem: ProblemName,
         /// Shiritori only: also print how many words each game lasts, counting the opening word,
         /// when the winner hurries and the loser delays
         #[arg(long)]
@@ -74,46 +75,12 @@ enum Command {
     },
 }
 
-/// The options of `check`.
-#[derive(Args)]
-pub struct CheckOptions {
-    /// How many random inputs to try
-    #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
-    cases: u32,
-    /// The random seed, to repeat a run [default: from the clock; printed]
-    #[arg(long, allow_negative_numbers = true)]
-    seed: Option<u64>,
-    /// Time limit per run, in seconds, on the time the judge counts: elapsed time, but no more
-    /// than the CPU time of the program and all it started
-    #[arg(long, value_name = "SECONDS", default_value = "2", allow_negative_numbers = true, value_parser = positive_seconds)]
-    timeout: Duration,
-    /// Memory limit per run: peak resident memory in MiB, of the program and all it started
-    #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
-    memory: u64,
-    /// Stack limit per run, in MiB: the judge's is 1024 (`ulimit -s 1048576`)
-    #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
-    stack: u64,
-    /// Also write the smallest failing input to this file
-    #[arg(long, value_name = "PATH")]
-    save: Option<PathBuf>,
-    /// The problem the solution solves
-    #[arg(value_enum)]
-    problem: Problem,
-    /// The command that runs the solution, with its arguments
-    #[arg(
-        value_name = "CMD",
-        required = true,
-        trailing_var_arg = true,
-        allow_hyphen_values = true
-    )]
-    command: Vec<OsString>,
-}
-
 /// The problems whose games `explain` plays out.
 #[derive(Subcommand)]
 enum ExplainedProblem {
     /// The games that Takahashi opens with words I, J, ... (numbered from 1 in input order), a word
     /// per line, separated by blank lines
+    #[command(alias = "abc209_e")]
     Shiritori {
         /// The numbers of the opening words, from 1 to N; may repeat
         #[arg(value_name = "I", required = true)]
@@ -121,26 +88,25 @@ enum ExplainedProblem {
     },
     /// The game, a round per line, with the residues modulo 7 from which Takahashi wins before and
     /// after each round
+    #[command(alias = "abc195_e")]
     Lucky7,
 }
 
 /// The problems whose game graph `dot` draws.
 #[derive(Clone, Copy, ValueEnum)]
 enum DrawnProblem {
+    #[value(alias = "abc209_e")]
     Shiritori,
-}
-
-/// A positive number of seconds.
-fn positive_seconds(text: &str) -> Result<Duration, String> {
-    let seconds = text.parse::<f64>().ok().filter(|seconds| *seconds > 0.0);
-    seconds
-        .and_then(|seconds| Duration::try_from_secs_f64(seconds).ok())
-        .ok_or_else(|| "expected a positive number of seconds".to_string())
 }
 
 fn main() -> ExitCode {
     match parse(std::env::args_os().collect()).command {
-        Command::Check(options) => check::check(&options),
+        Command::Check(options) => match check::check(&options) {
+            Ok(code) => code,
+            Err(check::UsageError(message)) => {
+                exit_with_usage_error("check", ErrorKind::Io, message)
+            }
+        },
         Command::Explain {
             problem: ExplainedProblem::Shiritori { words },
         } => explain::shiritori(&words),
@@ -150,13 +116,11 @@ fn main() -> ExitCode {
         Command::Dot {
             problem: DrawnProblem::Shiritori,
         } => dot::shiritori(),
-        Command::Explore {
-            problem: Problem::Shiritori,
-        } => explore::shiritori(),
-        Command::Explore {
-            problem: Problem::Lucky7,
-        } => explore::lucky7(),
-        Command::Solve { problem, depth } => solve(problem, depth),
+        Command::Explore { problem } => match Problem::from(problem) {
+            Problem::Shiritori => explore::shiritori(),
+            Problem::Lucky7 => explore::lucky7(),
+        },
+        Command::Solve { problem, depth } => solve(problem.into(), depth),
     }
 }
 
@@ -244,11 +208,7 @@ fn solve(problem: Problem, depth: bool) -> ExitCode {
 
 /// Ends the run with clap's usage error for `subcommand`: `message`, its usage, a pointer to
 /// `--help`, and exit status 2.
-pub fn exit_with_usage_error(
-    subcommand: &str,
-    kind: ErrorKind,
-    message: impl std::fmt::Display,
-) -> ! {
+fn exit_with_usage_error(subcommand: &str, kind: ErrorKind, message: impl std::fmt::Display) -> ! {
     let mut command = Cli::command();
     command.build();
     let subcommand = command
