@@ -33,6 +33,7 @@ impl Drop for Busy {
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn right_solutions_pass_every_family_on_a_busy_machine() {
     // Two programs keep both processors busy: the judging counts CPU time, and confirms a
     // time-out with a second run, so a right solution still passes.

@@ -141,7 +141,7 @@ fn a_shiritori_wrong_answer_names_the_word_and_plays_its_game() {
 }
 
 #[test]
-fn crashes_and_hangs_are_caught_and_real() {
+fn crashes_are_caught_and_real() {
     let (report, input) = caught(
         "lucky7",
         "lucky7-crashes-on-8",
@@ -152,7 +152,11 @@ fn crashes_and_hangs_are_caught_and_real() {
     assert!(report.contains("Expected output:"), "{report}");
     let (ran, _) = replay("lucky7", "lucky7-crashes-on-8", &input);
     assert!(ran.stopped.is_none() && !ran.status.success(), "{ran:?}");
+}
 
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn hangs_are_caught_and_real() {
     let (_, input) = caught(
         "shiritori",
         "shiritori-hangs-on-draws",
@@ -292,6 +296,7 @@ fn progress_is_shown_on_a_terminal() {
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn a_program_that_blocks_is_stopped_on_the_wall_clock() {
     let arguments = ["--timeout", "0.2", "--seed", "1", "lucky7", "sleep", "5"];
     let report = stdout(&check(&arguments));
@@ -420,6 +425,7 @@ fn check_from_an_8_mib_shell(arguments: &[&str]) -> Run {
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn a_deep_recursion_passes_with_the_judges_stack_and_an_endless_one_is_re() {
     let recursive = wrong_command("lucky7-recursive");
     let mut arguments = vec!["--cases", "30", "--seed", "2", "lucky7"];

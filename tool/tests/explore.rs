@@ -1,7 +1,7 @@
 //! `atcoder-games explore`, in a real browser: headless Chromium, driven through its WebDriver
 //! (Debian's `chromium` and `chromium-driver`). The pages are played as a user plays them, and
-//! what they show is held against `explain` and `solve`. One test, one browser, in order: the
-//! last part times the judge's largest input, which nothing else should disturb.
+//! what they show is held against `explain` and `solve`. The page of the judge's largest input is
+//! timed in the second tier, where nothing else disturbs it.
 
 mod common;
 
@@ -264,6 +264,19 @@ async fn the_explore_pages_play_as_the_analysis_says_in_a_real_browser() {
     let shot = client.screenshot().await.unwrap();
     save_screenshot("explore-lucky7.png", &shot, &folder);
 
+    client.close().await.unwrap();
+    let _ = fs::remove_dir_all(&folder);
+}
+
+#[tokio::test(flavor = "current_thread")]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+async fn the_judges_largest_page_is_interactive_at_once() {
+    let Some((_driver, port)) = start_driver() else {
+        return;
+    };
+    let folder = std::env::temp_dir().join(format!("explore-large-{}", std::process::id()));
+    fs::create_dir_all(&folder).unwrap();
+    let client = browser(port).await;
     // The judge's largest input: a page of at most 15 MB, interactive within 2 s, answering a
     // click within 100 ms.
     let words = atcoder_games_tool::family::Family::RandomWords

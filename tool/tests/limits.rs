@@ -33,16 +33,19 @@ fn exponent(report: &str, noun: &str) -> f64 {
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn words_as_vertices_get_tle_and_grow_like_n_squared() {
     too_slow_or_too_large("shiritori-words-as-vertices", "Time", 2.0);
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn rescanning_moves_gets_tle_and_grows_like_n_squared() {
     too_slow_or_too_large("shiritori-rescans-moves", "Time", 2.0);
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn memory_per_word_gets_mle_and_grows_like_n() {
     too_slow_or_too_large("shiritori-memory-per-word", "Memory", 1.0);
 }
@@ -198,6 +201,7 @@ fn java_solution() -> Option<std::path::PathBuf> {
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn a_quadratic_jvm_solution_gets_tle_its_growth_and_the_same_verdict_twice() {
     let _alone = ONE_AT_A_TIME
         .lock()
