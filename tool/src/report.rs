@@ -186,9 +186,14 @@ pub fn report<E>(
     );
     let units = input.describe_size();
     // The input shares its section with the lines that say where it comes from.
+    let how = match (found.bisected, found.origin) {
+        (false, _) => "shrunk",
+        (true, Some(_)) => "bisected",
+        (true, None) => "bisected, then cut down,",
+    };
     let from = match found.case {
         Case::Random(case) => format!(
-            "shrunk from case {} of {} ({}, seed {})",
+            "{how} from case {} of {} ({}, seed {})",
             case + 1,
             setting.cases,
             found.first.describe_size(),
@@ -197,10 +202,6 @@ pub fn report<E>(
         Case::Family(family) => {
             let _ = writeln!(text);
             write_wrapped(&mut text, &family_line(family));
-            let how = match found.origin {
-                Some(_) => "bisected",
-                None => "bisected, then cut down,",
-            };
             format!(
                 "{how} from {} of it (seed {})",
                 found.first.describe_size(),

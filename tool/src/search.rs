@@ -130,6 +130,9 @@ pub struct Found {
     pub failure: Failure,
     /// The family and seed that make `input` at any size, if it comes from a family.
     pub origin: Option<Origin>,
+    /// Whether its size was bisected (then words or rounds may have been cut out of it too);
+    /// else it was shrunk with proptest.
+    pub bisected: bool,
     /// The smaller inputs that were tried.
     pub shrink_steps: usize,
 }
@@ -150,6 +153,7 @@ struct Shrunk {
     input: Input,
     failure: Failure,
     origin: Option<Origin>,
+    bisected: bool,
     steps: usize,
 }
 
@@ -160,6 +164,7 @@ impl Shrunk {
             input: input.clone(),
             failure: failure.clone(),
             origin,
+            bisected: false,
             steps: 0,
         }
     }
@@ -312,15 +317,54 @@ fn concluded<E>(
         input: shrunk.input,
         failure: shrunk.failure,
         origin: shrunk.origin,
+        bisected: shrunk.bisected,
         shrink_steps: shrunk.steps,
     })))
+}
+
+/// A time or memory limit is bisected to a size within this part of the smallest that fails: the
+/// noise of a run blurs that size by more.
+const BLURRED_SIZE: usize = 50;
+
+/// Bisects the size of `shrunk`'s input, from `origin`'s family, down to the smallest that fails
+/// the same way, with `try_smaller`, in at most `max_steps` tries in all: to the word or round
+/// for a wrong answer, a crash or too much output; within [`BLURRED_SIZE`] of it for a time or a
+/// memory limit.
+fn bisect<E>(
+    origin: Origin,
+    shrunk: &mut Shrunk,
+    max_steps: usize,
+    try_smaller: &mut impl FnMut(&mut Shrunk, Generated) -> Result<bool, E>,
+) -> Result<(), E> {
+    let blurred = matches!(
+        shrunk.failure.verdict(),
+        Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded
+    );
+    shrunk.bisected = true;
+    // The smallest failing size lies in (passing, failing].
+    let (mut passing, mut failing) = (0, shrunk.input.size());
+    let precise_enough = |passing: usize, failing: usize| {
+        failing - passing <= 1 || (blurred && (failing - passing) * BLURRED_SIZE <= failing)
+    };
+    while !precise_enough(passing, failing) && shrunk.steps < max_steps {
+        let size = passing + (failing - passing) / 2;
+        let candidate = Generated {
+            input: origin.input(size),
+            origin: Some(origin),
+        };
+        match try_smaller(shrunk, candidate)? {
+            true => failing = size,
+            false => passing = size,
+        }
+    }
+    Ok(())
 }
 
 /// Runs the cases of `plan` for `problem` through `test`, which judges a solution on one input
 /// (an error ends the search, say when the solution cannot be run), then every family of the
 /// problem at the judge's largest N. On the first failure, shrinks the input, keeping only
-/// smaller inputs that fail the same way, until none does: a random case with proptest's value
-/// trees, a family by bisecting its size. Cutting down keeps to its time on `clock`.
+/// smaller inputs that fail the same way, until none does: a small random case with proptest's
+/// value trees, a large one or a family by bisecting its size ([`bisect`]). Cutting down keeps to its time on `clock`.
 pub fn search<E>(
     problem: Problem,
     plan: Plan,
@@ -360,14 +404,19 @@ pub fn search<E>(
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
             shrunk.try_smaller(candidate, &mut test, &mut progress)
         };
-        // proptest's own shrinking loop: simplify while the input still fails, step back
-        // (complicate) when it passes, until neither moves.
-        let mut moved = tree.simplify();
-        while moved && shrunk.steps < max_shrink_steps {
-            moved = match try_smaller(&mut shrunk, tree.current())? {
-                true => tree.simplify(),
-                false => tree.complicate(),
-            };
+        if let Some(origin) = origin {
+            // A large input comes from a family, whose size is what matters.
+            bisect(origin, &mut shrunk, max_shrink_steps, &mut try_smaller)?;
+        } else {
+            // proptest's own shrinking loop: simplify while the input still fails, step back
+            // (complicate) when it passes, until neither moves.
+            let mut moved = tree.simplify();
+            while moved && shrunk.steps < max_shrink_steps {
+                moved = match try_smaller(&mut shrunk, tree.current())? {
+                    true => tree.simplify(),
+                    false => tree.complicate(),
+                };
+            }
         }
         // proptest drops each word or round once, early on, when others may still have needed
         // it: cut out again what the failure no longer needs.
@@ -385,19 +434,7 @@ pub fn search<E>(
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
             shrunk.try_smaller(candidate, &mut test, &mut progress)
         };
-        // The smallest size of the family that fails the same way lies in (passing, failing].
-        let (mut passing, mut failing) = (0, first.size());
-        while failing - passing > 1 && shrunk.steps < max_shrink_steps {
-            let size = passing + (failing - passing) / 2;
-            let candidate = Generated {
-                input: origin.input(size),
-                origin: Some(origin),
-            };
-            match try_smaller(&mut shrunk, candidate)? {
-                true => failing = size,
-                false => passing = size,
-            }
-        }
+        bisect(origin, &mut shrunk, max_shrink_steps, &mut try_smaller)?;
         // Then the words or rounds that a wrong answer or a crash does not need.
         let first = (first, first_failure);
         return concluded(

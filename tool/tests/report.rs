@@ -37,6 +37,7 @@ fn found(input: Input, failure: Failure) -> Found {
         input,
         failure,
         origin: None,
+        bisected: false,
         shrink_steps: 9,
     }
 }
@@ -268,6 +269,7 @@ fn a_family_and_its_growth() {
         input: origin.input(30_000),
         failure: time_limit(1.51),
         origin: Some(origin),
+        bisected: true,
         shrink_steps: 17,
     };
     let fit = Fit {

@@ -328,14 +328,17 @@ fn no_round_of_the_smallest_failure_can_be_dropped() {
 
 #[test]
 fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
-    // Too slow on games of zeros from 12,345 rounds on: only the family of zeros shows it, and
+    // Wrong on games of zeros from 12,345 rounds on: only the family of zeros shows it, and
     // bisection finds where it starts, exactly.
-    let slow_on_zeros = |input: &Input| {
+    let wrong = Failure::WrongAnswer {
+        expected: "Aoki\n".to_string(),
+        actual: "Takahashi\n".to_string(),
+    };
+    let on_zeros = |input: &Input| {
         let Input::Lucky7 { digits, .. } = input else {
             unreachable!("a Lucky 7 search")
         };
-        let zeros = digits.bytes().all(|digit| digit == b'0');
-        Ok::<_, ()>((zeros && digits.len() >= 12_345).then(time_limit))
+        digits.bytes().all(|digit| digit == b'0') && digits.len() >= 12_345
     };
     let mut families = Vec::new();
     let progress = |step: Progress| {
@@ -343,11 +346,17 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
             families.push(family);
         }
     };
+    let wrong_on_zeros = |input: &Input| Ok::<_, ()>(on_zeros(input).then(|| wrong.clone()));
+    // Every round is needed: no time for cutting rounds out.
+    let plan = Plan {
+        cut_down_time: Duration::ZERO,
+        ..Plan::new(1, 3)
+    };
     let outcome = search(
         Problem::Lucky7,
-        Plan::new(1, 3),
+        plan,
         &SystemClock,
-        slow_on_zeros,
+        wrong_on_zeros,
         progress,
     )
     .unwrap();
@@ -364,9 +373,21 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
     assert_eq!(found.origin, Some(origin));
     assert_eq!(found.first, origin.input(JUDGE_MAX));
     assert_eq!(found.input, origin.input(12_345));
-    assert_eq!(found.failure, time_limit());
+    assert_eq!(found.failure, wrong);
     // A bisection of 200,000 sizes: 18 steps.
     assert_eq!(found.shrink_steps, 18);
+    // Too slow there: the size is bisected to within a fiftieth, which the noise of a run blurs
+    // anyway, in fewer steps.
+    let slow_on_zeros = |input: &Input| Ok::<_, ()>(on_zeros(input).then(time_limit));
+    let outcome = search(Problem::Lucky7, plan, &SystemClock, slow_on_zeros, |_| {}).unwrap();
+    let Conclusion::Failed(found) = outcome else {
+        panic!("the family of zeros fails");
+    };
+    let size = found.input.size();
+    assert!((12_345..=12_345 + 12_345 / 50).contains(&size), "{size}");
+    assert_eq!(found.input, origin.input(size));
+    assert_eq!(found.failure, time_limit());
+    assert!(found.shrink_steps < 18, "{}", found.shrink_steps);
 }
 
 #[test]
