@@ -25,6 +25,10 @@
 //! - `lucky7-recursive`: right, and within the judge's 1 GiB stack; an 8 MiB stack is too small
 //!   for it at 200,000 rounds;
 //! - `lucky7-recurses-forever`: calls itself on the same round, until its stack is full.
+//!
+//! And one that is right but exponential:
+//!
+//! - `lucky7-brute-force`: tries every choice of every round, without memo: 2^N calls.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::Read;
@@ -46,6 +50,7 @@ fn main() {
         "shiritori-memory-per-word" => memory_per_word(&input),
         "lucky7-forwards" | "lucky7-crashes-on-8" => lucky7(&input, &bug),
         "lucky7-recursive" | "lucky7-recurses-forever" => lucky7_recursive(&input, &bug),
+        "lucky7-brute-force" => lucky7_brute_force(&input),
         _ => panic!("unknown bug {bug}"),
     };
     print!("{answer}");
@@ -191,6 +196,31 @@ fn lucky7_recursive(input: &str, bug: &str) -> String {
         won
     }
     match wins(0, 0, (digits, players, forever), &mut memo) {
+        true => "Takahashi\n".to_string(),
+        false => "Aoki\n".to_string(),
+    }
+}
+
+/// Lucky 7 Battle by trying every choice of every round, without remembering any: right, in 2^N
+/// calls.
+fn lucky7_brute_force(input: &str) -> String {
+    let mut tokens = input.split_ascii_whitespace();
+    let _rounds = tokens.next().expect("N");
+    let digits = tokens.next().expect("S").as_bytes();
+    let players = tokens.next().expect("X").as_bytes();
+    fn wins(round: usize, residue: usize, digits: &[u8], players: &[u8]) -> bool {
+        if round == digits.len() {
+            return residue == 0;
+        }
+        let digit = usize::from(digits[round] - b'0');
+        let with_digit = wins(round + 1, (10 * residue + digit) % 7, digits, players);
+        let with_zero = wins(round + 1, 10 * residue % 7, digits, players);
+        match players[round] {
+            b'T' => with_digit | with_zero,
+            _ => with_digit & with_zero,
+        }
+    }
+    match wins(0, 0, digits, players) {
         true => "Takahashi\n".to_string(),
         false => "Aoki\n".to_string(),
     }

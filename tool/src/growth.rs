@@ -73,6 +73,17 @@ pub fn sizes_below(smallest_failing: usize, count: usize) -> Vec<usize> {
     halves.take_while(|&size| size >= 1).take(count).collect()
 }
 
+/// The sizes to measure a growth too steep for [`sizes_below`] at: 1, 2, 4, ... below
+/// `smallest_failing`, largest first, above half of it, at most `count` of them.
+pub fn steps_below(smallest_failing: usize, count: usize) -> Vec<usize> {
+    let steps = std::iter::successors(Some(1), |&step: &usize| step.checked_mul(2));
+    let sizes = steps.map_while(|step| smallest_failing.checked_sub(step));
+    sizes
+        .take_while(|&size| size > smallest_failing / 2)
+        .take(count)
+        .collect()
+}
+
 /// A growth, fitted: `value ≈ baseline + scale · N^exponent`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Fit {
@@ -102,11 +113,10 @@ pub fn measurable(resource: Resource, value: f64, baseline: f64) -> bool {
 /// stopped.
 const FOCUS: f64 = 20.0;
 
-/// Fits `points` (size, value) as `baseline + scale · N^exponent`, by least squares on a log-log
-/// scale over the points that are [`measurable`] and within [`FOCUS`] of the largest growth, or,
-/// where a step in the growth (a cache filling up) leaves fewer than two there, over the two
-/// largest sizes measurable; None with fewer than two measurable points.
-pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<Fit> {
+/// The points of `points` (size, value) that a fit weighs, as (size, growth over `baseline`):
+/// those [`measurable`] and within [`FOCUS`] of the largest growth, or, where a step in the growth
+/// (a cache filling up) leaves fewer than two there, the two largest sizes measurable.
+fn focused(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Vec<(usize, f64)> {
     let measured: Vec<(usize, f64)> = points
         .iter()
         .filter(|&&(_, value)| measurable(resource, value, baseline))
@@ -126,25 +136,60 @@ pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option
         focused.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
         focused.truncate(2);
     }
-    let logs: Vec<(f64, f64)> = focused
+    focused
+}
+
+/// A straight line through `points` (x, y) by least squares: its slope, its intercept, and the
+/// sum of the squares of what it leaves; None for fewer than two distinct x.
+fn line(points: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
+    let count = points.len() as f64;
+    let mean_x = points.iter().map(|&(x, _)| x).sum::<f64>() / count;
+    let mean_y = points.iter().map(|&(_, y)| y).sum::<f64>() / count;
+    // Centring one factor is enough: the other's mean adds a multiple of a sum that is 0.
+    let covariance: f64 = points.iter().map(|&(x, y)| (x - mean_x) * y).sum();
+    let variance: f64 = points.iter().map(|&(x, _)| (x - mean_x).powi(2)).sum();
+    if points.len() < 2 || variance == 0.0 {
+        return None;
+    }
+    let slope = covariance / variance;
+    let intercept = mean_y - slope * mean_x;
+    let left = points
+        .iter()
+        .map(|&(x, y)| (y - intercept - slope * x).powi(2));
+    Some((slope, intercept, left.sum()))
+}
+
+/// Fits `points` (size, value) as `baseline + scale · N^exponent`, by least squares on a log-log
+/// scale over the points that a fit weighs ([`focused`]); None with fewer than two.
+pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<Fit> {
+    let logs: Vec<(f64, f64)> = focused(resource, points, baseline)
         .iter()
         .map(|&(size, growth)| ((size as f64).ln(), growth.ln()))
         .collect();
-    if logs.len() < 2 {
-        return None;
-    }
-    let count = logs.len() as f64;
-    let mean_x = logs.iter().map(|&(x, _)| x).sum::<f64>() / count;
-    let mean_y = logs.iter().map(|&(_, y)| y).sum::<f64>() / count;
-    // Centring one factor is enough: the other's mean adds a multiple of a sum that is 0.
-    let covariance: f64 = logs.iter().map(|&(x, y)| (x - mean_x) * y).sum();
-    let variance: f64 = logs.iter().map(|&(x, _)| (x - mean_x).powi(2)).sum();
-    let exponent = covariance / variance;
+    let (exponent, intercept, _) = line(&logs)?;
     Some(Fit {
         exponent,
-        scale: (mean_y - exponent * mean_x).exp(),
+        scale: intercept.exp(),
         baseline,
     })
+}
+
+/// An exponent of N beyond which a growth may be faster than any power.
+const POWERFUL: f64 = 6.0;
+
+/// The factor by which the growth of `points` (size, value) is multiplied with each word or round
+/// more, when it grows faster than any power: fitted as N^k, k is over [`POWERFUL`], and a straight
+/// line fits the same points at least as well on a log-linear scale (`c · b^N`) as on a log-log
+/// one. None for a growth that a power describes.
+pub fn exponential(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<f64> {
+    let focused = focused(resource, points, baseline);
+    let scaled = |x: fn(f64) -> f64| -> Vec<(f64, f64)> {
+        let point = |&(size, growth): &(usize, f64)| (x(size as f64), growth.ln());
+        focused.iter().map(point).collect()
+    };
+    let (exponent, _, power_left) = line(&scaled(f64::ln))?;
+    let (per_item, _, exponential_left) = line(&scaled(|size| size))?;
+    (exponent > POWERFUL && exponential_left <= power_left).then(|| per_item.exp())
 }
 
 /// Sizes below the smallest failing one at which a growth is measured, at most.
@@ -161,9 +206,12 @@ pub struct Curve {
     pub family: Family,
     /// The smallest input's value, taken off before the fit.
     pub baseline: f64,
-    /// The sizes measured, and what was measured at each.
+    /// The sizes measured, largest first, and what was measured at each.
     pub points: Vec<(usize, f64)>,
     pub fit: Option<Fit>,
+    /// When it grows faster than any power, the factor for each word or round more
+    /// ([`exponential`]).
+    pub exponential: Option<f64>,
     /// The run at twice the smallest failing size, when it was stopped even with six times the
     /// limits (measured, it is one of the points).
     pub stopped_check: Option<Measured>,
@@ -225,14 +273,31 @@ pub fn follow<E>(
     if smallest_failing.stopped_at.is_none() {
         points.push((smallest_failing.size, smallest_failing.value));
     }
-    for size in sizes_below(failing.smallest_size, SIZES_BELOW) {
-        let Some(value) = measure_steadily(&origin.input(size), limits)? else {
-            continue;
-        };
-        points.push((size, value));
-        if !measurable(resource, value, baseline) {
-            break;
+    // Measures `sizes`, largest first, down to the first whose growth is not measurable.
+    let mut measure_below = |sizes: Vec<usize>, points: &mut Vec<(usize, f64)>| {
+        for size in sizes {
+            let Some(value) = measure_steadily(&origin.input(size), limits)? else {
+                continue;
+            };
+            points.push((size, value));
+            if !measurable(resource, value, baseline) {
+                break;
+            }
         }
+        Ok(())
+    };
+    measure_below(sizes_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
+    // A growth too steep for halves to show: the sizes just below the smallest failing one.
+    let measured = |points: &[(usize, f64)]| {
+        let below = |&&(size, value): &&(usize, f64)| {
+            size < failing.smallest_size && measurable(resource, value, baseline)
+        };
+        points.iter().filter(below).count()
+    };
+    if measured(&points) < 2 {
+        measure_below(steps_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
+        points.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
+        points.dedup_by_key(|&mut (size, _)| size);
     }
     let larger = (failing.smallest_size * 2).min(JUDGE_MAX);
     let beyond = limits.times(BEYOND_THE_LIMITS);
@@ -254,6 +319,7 @@ pub fn follow<E>(
         }
     }
     let fit = fit(resource, &points, baseline);
+    let exponential = exponential(resource, &points, baseline);
     let largest = match failing.at_judge_max {
         Some(failure) => as_measured(JUDGE_MAX, failure, limits),
         None => {
@@ -271,6 +337,7 @@ pub fn follow<E>(
         baseline,
         points,
         fit,
+        exponential,
         stopped_check,
         smallest_failing,
         largest,

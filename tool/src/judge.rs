@@ -54,7 +54,8 @@ impl Limits {
     /// How to run a program whose right answer is at most `longest_answer` bytes under these
     /// limits: with the judge's stack, stopped at the judge's cut-off of time (or, if it waits,
     /// at [`WAITING_ALLOWANCE`] times the limit of wall-clock time), once over the memory limit,
-    /// or once it has printed more than [`Limits::output_limit`].
+    /// or once it has printed more than [`Limits::output_limit`]; its faults traced, to tell a
+    /// stack overflow.
     pub fn options(&self, longest_answer: usize) -> Options {
         Options {
             time_limit: Some(self.cut_off()),
@@ -62,6 +63,7 @@ impl Limits {
             memory_limit: Some(self.memory),
             stack: Some(self.stack),
             output_limit: Some(Self::output_limit(longest_answer)),
+            trace_faults: true,
             ..Options::default()
         }
     }
@@ -111,7 +113,7 @@ pub enum Failure {
 }
 
 /// A verdict of the judge other than AC: what shrinking keeps to, and what the report names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     WrongAnswer,
     RuntimeError,
@@ -179,10 +181,15 @@ pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
             limit: run.stdout.len() as u64,
         });
     }
-    let stack_full = run.peak_stack * 10 >= limits.stack * STACK_NEARLY_FULL;
+    let stack_full = run.stack_overflow || run.peak_stack * 10 >= limits.stack * STACK_NEARLY_FULL;
     let crashed = run.stopped.is_none() && !run.status.success();
+    // A run stopped at a limit was killed by the tool, which is no status of the program's.
+    let status = match run.stopped {
+        Some(_) => "stopped at the memory limit, its stack full".to_string(),
+        None => run.status.to_string(),
+    };
     let crash = || Failure::Crash {
-        status: run.status.to_string(),
+        status: status.clone(),
         stderr: String::from_utf8_lossy(&run.stderr).into_owned(),
         stack_full,
     };

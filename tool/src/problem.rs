@@ -27,7 +27,39 @@ impl Problem {
             Self::Lucky7 => "rounds",
         }
     }
+
+    /// The task's name on AtCoder.
+    pub fn task(self) -> &'static str {
+        match self {
+            Self::Shiritori => "abc209_e",
+            Self::Lucky7 => "abc195_e",
+        }
+    }
+
+    /// The official samples, as the crate keeps them in `tests/samples/` (oj's layout).
+    pub fn samples(self) -> Vec<Input> {
+        let texts: &[&str] = match self {
+            Self::Shiritori => &SHIRITORI_SAMPLES,
+            Self::Lucky7 => &LUCKY7_SAMPLES,
+        };
+        let sample =
+            |text: &&str| Input::parse(self, text).expect("an official sample is well formed");
+        texts.iter().map(sample).collect()
+    }
 }
+
+const SHIRITORI_SAMPLES: [&str; 3] = [
+    include_str!("../../tests/samples/shiritori/sample-1.in"),
+    include_str!("../../tests/samples/shiritori/sample-2.in"),
+    include_str!("../../tests/samples/shiritori/sample-3.in"),
+];
+
+const LUCKY7_SAMPLES: [&str; 4] = [
+    include_str!("../../tests/samples/lucky7/sample-1.in"),
+    include_str!("../../tests/samples/lucky7/sample-2.in"),
+    include_str!("../../tests/samples/lucky7/sample-3.in"),
+    include_str!("../../tests/samples/lucky7/sample-4.in"),
+];
 
 /// An input of one of the problems.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +69,36 @@ pub enum Input {
 }
 
 impl Input {
+    /// The input of `problem` in `text`, as the judge gives it, if it is one: N and as many words,
+    /// or N, S and X of N characters each. The characters are not checked.
+    pub fn parse(problem: Problem, text: &str) -> Option<Self> {
+        let mut tokens = text.split_ascii_whitespace();
+        let count: usize = tokens.next()?.parse().ok()?;
+        let input = match problem {
+            Problem::Shiritori => {
+                let words: Vec<String> = tokens.by_ref().take(count).map(String::from).collect();
+                Self::Shiritori(words)
+            }
+            Problem::Lucky7 => {
+                let (digits, players) = (tokens.next()?, tokens.next()?);
+                Self::Lucky7 {
+                    digits: digits.to_string(),
+                    players: players.to_string(),
+                }
+            }
+        };
+        let complete = input.size() == count && input.parts_agree();
+        (complete && tokens.next().is_none()).then_some(input)
+    }
+
+    /// Whether a Lucky 7 game has a player for each digit (a dictionary always agrees).
+    fn parts_agree(&self) -> bool {
+        match self {
+            Self::Shiritori(_) => true,
+            Self::Lucky7 { digits, players } => digits.len() == players.len(),
+        }
+    }
+
     /// The input as the judge gives it.
     pub fn text(&self) -> String {
         match self {

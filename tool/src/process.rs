@@ -51,6 +51,9 @@ pub struct Options {
     pub discard_stdout: bool,
     /// The most bytes of stdout kept: past them the program is stopped, and no more is read.
     pub output_limit: Option<u64>,
+    /// Trace the program's first process (with `ptrace`) to see where it faults: a fault just
+    /// beyond its stack is a stack overflow, however fast the stack filled ([`Run::stack_overflow`]).
+    pub trace_faults: bool,
 }
 
 /// The limit at which a run was stopped.
@@ -91,6 +94,9 @@ pub struct Run {
     /// The largest stack of the program's first process seen while limits were watched, in
     /// bytes (`VmStk`); 0 when nothing was watched.
     pub peak_stack: u64,
+    /// Whether the program's first process faulted just beyond its stack, which could not grow
+    /// there: a stack overflow (seen only with [`Options::trace_faults`]).
+    pub stack_overflow: bool,
 }
 
 impl Run {
@@ -183,12 +189,17 @@ pub fn run(
         (libc::RLIMIT_AS, options.address_space.map(limit)),
         (libc::RLIMIT_STACK, options.stack.map(limit)),
     ];
-    // SAFETY: between fork and exec only prctl and setrlimit run, which are async-signal-safe,
-    // on values copied into the closure.
+    let trace = options.trace_faults;
+    // SAFETY: between fork and exec only prctl, ptrace and setrlimit run, which are
+    // async-signal-safe, on values copied into the closure.
     unsafe {
         process.pre_exec(move || {
             if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
                 return Err(io::Error::last_os_error());
+            }
+            // Where tracing is not allowed, the run goes on untraced.
+            if trace {
+                libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0);
             }
             for (resource, limit) in limits {
                 if let Some(limit) = limit
@@ -262,6 +273,7 @@ pub fn run(
         peak_memory: peak_memory(usage.ru_maxrss as u64 * 1024, watched.peak_memory),
         max_rss: usage.ru_maxrss as u64 * 1024,
         peak_stack: watched.peak_stack,
+        stack_overflow: watched.stack_overflow,
     })
 }
 
@@ -341,6 +353,8 @@ struct Watched {
     peak_memory: u64,
     /// The largest stack seen of the program's first process.
     peak_stack: u64,
+    /// Whether it faulted just beyond its stack.
+    stack_overflow: bool,
 }
 
 /// Waits until process `pid` has ended, without reaping it (so that its process group stays
@@ -356,6 +370,7 @@ fn watch(
         stopped: None,
         peak_memory: 0,
         peak_stack: 0,
+        stack_overflow: false,
     };
     // A program stopped by the broken pipe of its output, past the limit, was stopped there.
     let printed_too_much = |mut watched: Watched| {
@@ -369,13 +384,13 @@ fn watch(
         || options.memory_limit.is_some()
         || options.output_limit.is_some();
     if !limited {
-        wait_for_end(pid, 0)?;
+        while !wait_for_end(pid, 0, &mut watched)? {}
         return Ok(watched);
     }
     let mut poll = FIRST_POLL;
     let mut group = Group::new(pid);
     loop {
-        if wait_for_end(pid, libc::WNOHANG)? {
+        if wait_for_end(pid, libc::WNOHANG, &mut watched)? {
             return Ok(printed_too_much(watched));
         }
         let usage = group.usage();
@@ -401,7 +416,7 @@ fn watch(
         };
         if let Some(stop) = stop {
             kill_group(pid);
-            wait_for_end(pid, 0)?;
+            while !wait_for_end(pid, 0, &mut watched)? {}
             watched.stopped = Some(stop);
             return Ok(watched);
         }
@@ -528,20 +543,71 @@ fn page_size() -> u64 {
     u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).unwrap_or(4096)
 }
 
-/// Whether process `pid` has ended, waiting for it unless `flags` has `WNOHANG`; it is left to
-/// be reaped. (The only signal handler of these programs, the tool's for Ctrl-C, restarts an
-/// interrupted wait: no wait here fails with `EINTR`.)
-fn wait_for_end(pid: libc::pid_t, flags: libc::c_int) -> io::Result<bool> {
+/// Whether process `pid` has ended, waiting for it to end or stop unless `flags` has `WNOHANG`;
+/// it is left to be reaped. A traced process that stops for a signal is let go on with it, after
+/// a fault is held against its stack ([`Watched::stack_overflow`]). (The only signal handler of
+/// these programs, the tool's for Ctrl-C, restarts an interrupted wait: no wait here fails with
+/// `EINTR`.)
+fn wait_for_end(pid: libc::pid_t, flags: libc::c_int, watched: &mut Watched) -> io::Result<bool> {
     // SAFETY: an all-zero siginfo_t is valid, and waitid writes only into it.
     let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
     let id = libc::id_t::try_from(pid).expect("a pid is positive");
-    let flags = libc::WEXITED | libc::WNOWAIT | flags;
+    let flags = libc::WEXITED | libc::WSTOPPED | libc::WNOWAIT | flags;
     // SAFETY: `info` is valid for the call; WNOWAIT leaves the child unreaped.
     if unsafe { libc::waitid(libc::P_PID, id, &mut info, flags) } != 0 {
         return Err(io::Error::last_os_error());
     }
-    // SAFETY: waitid filled `info` in; si_pid is 0 when nothing has ended yet.
-    Ok(unsafe { info.si_pid() } != 0)
+    // SAFETY: waitid filled `info` in; si_pid is 0 when nothing has ended or stopped yet.
+    if unsafe { info.si_pid() } == 0 {
+        return Ok(false);
+    }
+    if info.si_code != libc::CLD_TRAPPED {
+        return Ok(true);
+    }
+    // A stop of the traced process: taken, then let go on with the signal it stopped for.
+    let mut status = 0;
+    // SAFETY: `pid` is this process's child, stopped; waitpid writes only into `status`.
+    if unsafe { libc::waitpid(pid, &mut status, libc::__WALL) } != pid {
+        return Err(io::Error::last_os_error());
+    }
+    let signal = match libc::WSTOPSIG(status) {
+        // The stop at an `exec`, which is no signal of the program's.
+        libc::SIGTRAP => 0,
+        signal @ (libc::SIGSEGV | libc::SIGBUS) => {
+            watched.stack_overflow |= faulted_beyond_stack(pid);
+            signal
+        }
+        signal => signal,
+    };
+    // SAFETY: the process is stopped under this thread's trace; PTRACE_CONT has no memory
+    // effects. If it has gone meanwhile, the next wait sees it end.
+    unsafe { libc::ptrace(libc::PTRACE_CONT, pid, 0, signal) };
+    Ok(false)
+}
+
+/// Room below a stack in which a fault means that the stack could not grow: Linux keeps a gap of
+/// 256 pages (1 MiB) below it, and a large frame can reach beyond that.
+const BELOW_THE_STACK: u64 = 8 << 20;
+
+/// Whether the fault that stopped the traced process `pid` is just below its stack (`[stack]` in
+/// `/proc/PID/maps`), where the stack would have grown.
+fn faulted_beyond_stack(pid: libc::pid_t) -> bool {
+    // SAFETY: an all-zero siginfo_t is valid, and PTRACE_GETSIGINFO writes only into it.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    let info_pointer = std::ptr::addr_of_mut!(info);
+    // SAFETY: the process is stopped under this thread's trace, and `info` is valid.
+    if unsafe { libc::ptrace(libc::PTRACE_GETSIGINFO, pid, 0, info_pointer) } != 0 {
+        return false;
+    }
+    // SAFETY: for SIGSEGV and SIGBUS, si_addr is the address of the fault.
+    let address = unsafe { info.si_addr() } as u64;
+    let maps = fs::read_to_string(format!("/proc/{pid}/maps")).unwrap_or_default();
+    let stack_start = maps
+        .lines()
+        .find(|line| line.ends_with("[stack]"))
+        .and_then(|line| line.split('-').next())
+        .and_then(|start| u64::from_str_radix(start, 16).ok());
+    stack_start.is_some_and(|start| address < start && start - address <= BELOW_THE_STACK)
 }
 
 /// Reaps the ended process `pid`: its wait status and resource usage.

@@ -1,17 +1,18 @@
-//! What `atcoder-games check` prints about a failure: the smallest failing input, how it fails,
-//! and what helps to see why: where the answers differ and the right game, what the program
-//! printed when it crashed, how its time or memory grows. Whatever the size of the input, no
-//! section is longer than [`SECTION_LINES`], no line longer than about [`LINE_WIDTH`] characters,
-//! and the whole no larger than [`MOST_BYTES`]; each says how much it left out.
+//! What `atcoder-games check` prints: a pass with its margins, or a failure: the smallest failing
+//! input, how it fails, and what helps to see why: where the answers differ and the right game,
+//! the end of what the program printed when it crashed, how its time or memory grows, and where
+//! the case is saved. Whatever the size of the input, no section is longer than
+//! [`SECTION_LINES`], no line longer than about [`LINE_WIDTH`] characters, and the whole no larger
+//! than [`MOST_BYTES`]; each says how much it left out.
 
 use crate::family::Family;
-use crate::format::with_commas;
+use crate::format::{counted, mebibytes, seconds, seconds_beside, shell_quoted, with_commas};
 use crate::growth::{Curve, Measured, Resource};
 use crate::judge::{Failure, Limits, answer_lines};
 use crate::problem::{Input, Problem};
-use crate::search::{Case, Found};
+use crate::search::{Case, Found, hangs};
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The most lines of any section of the report.
@@ -23,8 +24,8 @@ pub const SHOWN_DIFFERENCES: usize = 10;
 /// Differing Shiritori words whose right game is shown.
 pub const EXPLAINED_WORDS: usize = 3;
 
-/// Lines shown from each end of a long stderr.
-pub const SHOWN_STDERR: usize = 5;
+/// The most lines of a crashed program's stderr shown: those that hold the cause.
+pub const SHOWN_STDERR: usize = 30;
 
 /// The longest line of a report, in characters, but for the few that a shortened token leaves
 /// a little longer.
@@ -39,13 +40,40 @@ const TOKEN_ENDS: usize = 20;
 /// How the check was run, as the report tells it.
 pub struct CheckSetup<'a> {
     pub problem: Problem,
-    /// The solution's command line, as one string.
+    /// The program's command line, as a shell would take it.
     pub command: &'a str,
     pub cases: usize,
     pub seed: u64,
     pub limits: Limits,
-    /// Where the failing input is saved, if it is.
-    pub saved: Option<&'a Path>,
+    /// Where the failing case is saved.
+    pub saved: Option<SavedCase<'a>>,
+}
+
+/// A failing case saved as an oj test case, `NAME.in` and `NAME.out` (the right answer), with
+/// what the program printed beside it, in a folder of its own that oj leaves alone,
+/// `printed/NAME.stdout` and `printed/NAME.stderr`.
+#[derive(Clone, Copy, Debug)]
+pub struct SavedCase<'a> {
+    pub folder: &'a Path,
+    pub name: &'a str,
+}
+
+/// The folder, in the folder of a saved case, of what the program printed.
+pub const PRINTED: &str = "printed";
+
+impl SavedCase<'_> {
+    /// The path of the file with this `extension`, relative to the folder of the case.
+    pub fn file(&self, extension: &str) -> String {
+        match extension {
+            "in" | "out" => format!("{}.{extension}", self.name),
+            _ => format!("{PRINTED}/{}.{extension}", self.name),
+        }
+    }
+
+    /// The path of the file with this `extension`.
+    pub fn path(&self, extension: &str) -> PathBuf {
+        self.folder.join(self.file(extension))
+    }
 }
 
 /// What the report asks of this crate's own solution about the failing input.
@@ -95,11 +123,99 @@ pub fn differences(input: &Input, expected: &str, actual: &str) -> Vec<(Option<u
         .collect()
 }
 
+/// The run that used the most of a limit in a check that passed, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Peak {
+    /// Seconds of judged time, or bytes of memory.
+    pub value: f64,
+    pub size: usize,
+    pub case: Case,
+}
+
+/// The margins of a check that passed: its slowest run and its largest peak memory.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Margins {
+    pub slowest: Option<Peak>,
+    pub largest_memory: Option<Peak>,
+}
+
+impl Margins {
+    /// Notes a run on an input of `size` of `case` that took `time` and `memory` bytes at its peak.
+    pub fn note(&mut self, case: Case, size: usize, time: Duration, memory: u64) {
+        let keep = |peak: &mut Option<Peak>, value: f64| {
+            if peak.as_ref().is_none_or(|peak| value > peak.value) {
+                *peak = Some(Peak { value, size, case });
+            }
+        };
+        keep(&mut self.slowest, time.as_secs_f64());
+        keep(&mut self.largest_memory, memory as f64);
+    }
+}
+
+/// Where a case comes from, in a few words: `official sample 2`, `case 7`, `the family "chain"`.
+fn case_name(case: Case) -> String {
+    match case {
+        Case::Sample(number) => format!("official sample {number}"),
+        Case::Random(case) => format!("case {}", case + 1),
+        Case::Family(family) => format!("the family \"{}\"", family.name()),
+    }
+}
+
+/// The report of a check that passed: the cases and families run, the largest random input,
+/// the time it took, and the margins: the slowest run and the largest memory, with how close each
+/// came to its limit and where.
+pub fn passed(
+    setting: &CheckSetup,
+    largest: usize,
+    margins: &Margins,
+    elapsed: Duration,
+) -> String {
+    let (problem, units) = (setting.problem, setting.problem.units());
+    let families = Family::of(problem).len();
+    let samples = problem.samples().len();
+    let mut text = String::new();
+    write_wrapped(
+        &mut text,
+        &format!(
+            "check: {} passed the {samples} official samples, all {} of {}, up to {} {units}, and {families} worst-case families of {} {units} (seed {}), in {:.1} s.",
+            setting.command,
+            counted(setting.cases, "case", "cases"),
+            problem.name(),
+            with_commas(largest),
+            with_commas(crate::problem::JUDGE_MAX),
+            setting.seed,
+            elapsed.as_secs_f64(),
+        ),
+    );
+    let margin = |peak: &Option<Peak>, limit: f64, show: fn(f64) -> String| {
+        peak.as_ref().map(|peak| {
+            let share = (peak.value / limit * 100.0).round();
+            format!(
+                "{} at {} ({} {units}), {share:.0} % of the {} limit",
+                show(peak.value),
+                case_name(peak.case),
+                with_commas(peak.size),
+                show(limit)
+            )
+        })
+    };
+    let limits = setting.limits;
+    let slowest = margin(&margins.slowest, limits.time.as_secs_f64(), seconds);
+    let memory = margin(&margins.largest_memory, limits.memory as f64, mebibytes);
+    if let (Some(slowest), Some(memory)) = (slowest, memory) {
+        write_wrapped(
+            &mut text,
+            &format!("Slowest run: {slowest}. Largest memory: {memory}."),
+        );
+    }
+    text
+}
+
 /// How many of the lines of the report's first section say where the failing input comes from,
 /// before the input itself.
 fn lines_before_the_input(found: &Found) -> usize {
     match found.case {
-        Case::Random(_) => 1,
+        Case::Sample(_) | Case::Random(_) => 1,
         Case::Family(family) => wrapped(&family_line(family)).len() + 1,
     }
 }
@@ -110,29 +226,25 @@ fn family_line(family: Family) -> String {
 }
 
 /// Whether the report shows `found`'s input: for a wrong answer or a crash, where the words or
-/// rounds are what to look at. A run too slow or too large, or that printed too much, is about
-/// the input's size and family, which the report names.
+/// rounds are what to look at, and for a hang, where they are few. A run too slow or too large,
+/// that printed too much, or whose stack overflowed on a large input, is about the input's size
+/// and family, which the report names.
 fn shows_input(found: &Found) -> bool {
-    matches!(
-        found.failure,
-        Failure::WrongAnswer { .. } | Failure::Crash { .. }
-    )
-}
-
-/// Whether the report shows `found`'s input in full, in what its first section leaves room for;
-/// an input not shown in full is saved to a file.
-pub fn shown_in_full(found: &Found) -> bool {
-    let lines = found.input.text().lines().count() + lines_before_the_input(found);
-    let width = found.input.text().lines().map(str::len).max().unwrap_or(0);
-    shows_input(found) && lines <= SECTION_LINES && width <= LINE_WIDTH
+    match found.failure {
+        Failure::WrongAnswer { .. } => true,
+        // A stack that overflows on a large input is about its size, as a time-out is.
+        Failure::Crash { stack_full, .. } => !stack_full || found.input.size() <= SECTION_LINES,
+        _ => hangs(&found.failure, &found.input),
+    }
 }
 
 /// `failure` in words, after "gives".
 fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
-    let limit = Resource::Time.show(limits.time.as_secs_f64());
-    let time = |time: &Duration| Resource::Time.show(time.as_secs_f64());
+    let limit = limits.time.as_secs_f64();
+    let time = |time: &Duration| seconds_beside(time.as_secs_f64(), limit);
     let verdict = failure.verdict();
     let (name, short) = (verdict.name(), verdict.abbreviation());
+    let limit = seconds(limit);
     match failure {
         Failure::WrongAnswer { .. } => format!("a {name} ({short})"),
         Failure::Crash { status, .. } => format!("a {name} ({short}, {status})"),
@@ -158,11 +270,11 @@ fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
         ),
         Failure::MemoryLimit { .. } => format!(
             "{name} ({short}): more than {}",
-            Resource::Memory.show(limits.memory as f64)
+            mebibytes(limits.memory as f64)
         ),
         Failure::OutputLimit { limit } => format!(
             "{name} ({short}): it printed more than {}",
-            Resource::Memory.show(*limit as f64)
+            mebibytes(*limit as f64)
         ),
     }
 }
@@ -178,55 +290,17 @@ pub fn report<E>(
     let (problem, input) = (setting.problem, &found.input);
     let name = problem.name();
     let mut text = String::new();
-    let command = setting.command;
     let how = verdict_in_words(&found.failure, &setting.limits);
+    let sample = match found.case {
+        Case::Sample(number) => format!(": it fails official sample {number}"),
+        _ => String::new(),
+    };
     write_wrapped(
         &mut text,
-        &format!("check: {command} gives {how} on {name}."),
+        &format!("check: {} gives {how} on {name}{sample}.", setting.command),
     );
-    let units = input.describe_size();
-    // The input shares its section with the lines that say where it comes from.
-    let how = match (found.bisected, found.origin) {
-        (false, _) => "shrunk",
-        (true, Some(_)) => "bisected",
-        (true, None) => "bisected, then cut down,",
-    };
-    let from = match found.case {
-        Case::Random(case) => format!(
-            "{how} from case {} of {} ({}, seed {})",
-            case + 1,
-            setting.cases,
-            found.first.describe_size(),
-            setting.seed,
-        ),
-        Case::Family(family) => {
-            let _ = writeln!(text);
-            write_wrapped(&mut text, &family_line(family));
-            format!(
-                "{how} from {} of it (seed {})",
-                found.first.describe_size(),
-                setting.seed
-            )
-        }
-    };
-    let tries = found.shrink_steps;
-    // A family's line comes first, in the same section.
-    if let Case::Random(_) = found.case {
-        let _ = writeln!(text);
-    }
-    if shows_input(found) {
-        let _ = writeln!(
-            text,
-            "Smallest failing input ({units}), {from} after {tries} tries:"
-        );
-        let shown = SECTION_LINES - lines_before_the_input(found);
-        write_some(&mut text, input.text().lines(), shown, "", "more lines");
-    } else {
-        let _ = writeln!(
-            text,
-            "Smallest failing input: {units}, {from} after {tries} tries."
-        );
-    }
+    let _ = writeln!(text);
+    write_input_section(&mut text, setting, found);
     match &found.failure {
         Failure::WrongAnswer { expected, actual } => {
             let _ = writeln!(
@@ -256,24 +330,16 @@ pub fn report<E>(
             stderr, stack_full, ..
         } => {
             if *stack_full {
-                let stack = Resource::Memory.show(setting.limits.stack as f64);
+                let stack = mebibytes(setting.limits.stack as f64);
                 write_wrapped(
                     &mut text,
                     &format!(
-                        "\nIts stack had grown to the limit of {stack} (--stack; the judge's is 1024 MiB): the recursion may be too deep, or endless."
+                        "\nIts stack overflowed: it reached the limit of {stack} (--stack; the judge's is 1024 MiB). The recursion may be too deep, or endless."
                     ),
                 );
             }
-            let _ = writeln!(text, "\nExpected output:");
-            let expected = trusted(TrustedOutput::Answer)?;
-            write_some(
-                &mut text,
-                expected.lines(),
-                SECTION_LINES,
-                "  ",
-                "more lines",
-            );
-            write_stderr(&mut text, stderr);
+            let saved = setting.saved.map(|saved| saved.path("stderr"));
+            write_stderr(&mut text, stderr, saved.as_deref());
         }
         Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
             if let Some(growth) = growth {
@@ -282,30 +348,131 @@ pub fn report<E>(
         }
     }
     let mut text = bounded(&text);
-    if let Some(path) = setting.saved {
-        let _ = writeln!(text, "\nThe input is saved in {}.", path.display());
+    if let Some(saved) = setting.saved {
+        write_saved(&mut text, saved, setting.command);
     }
     Ok(text)
 }
 
-/// What a crashed program printed on stderr, if anything. Where a message is depends on the
-/// language: first (Rust's panics) or last (Python's tracebacks); of a long stderr, both ends
-/// are shown.
-fn write_stderr(text: &mut String, stderr: &str) {
-    let lines: Vec<&str> = stderr.lines().collect();
+/// The section of the failing input: where it comes from, and the input itself when it is worth
+/// reading (else its size), in at most [`SECTION_LINES`] lines.
+fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
+    let (input, units) = (&found.input, found.input.describe_size());
+    let how = match (found.bisected, found.origin) {
+        (false, _) => "shrunk",
+        (true, Some(_)) => "bisected",
+        (true, None) => "bisected, then cut down,",
+    };
+    let tries = counted(found.shrink_steps, "try", "tries");
+    let first = found.first.describe_size();
+    let seed = setting.seed;
+    // The input's size beside its name, then the input; or its size alone, after a colon.
+    let shown = shows_input(found);
+    let name = |name: &str| match shown {
+        true => format!("{name} ({units})"),
+        false => format!("{name}: {units}"),
+    };
+    let heading = match found.case {
+        Case::Sample(number) => name(&format!("Official sample {number}")),
+        Case::Random(case) => format!(
+            "{}, {how} from case {} of {} ({first}, seed {seed}) after {tries}",
+            name("Smallest failing input"),
+            case + 1,
+            setting.cases,
+        ),
+        Case::Family(family) => {
+            write_wrapped(text, &family_line(family));
+            format!(
+                "{}, {how} from {first} of it (seed {seed}) after {tries}",
+                name("Smallest failing input")
+            )
+        }
+    };
+    if shown {
+        write_wrapped(text, &format!("{heading}:"));
+        let room = SECTION_LINES - lines_before_the_input(found);
+        write_some(text, input.text().lines(), room, "", "more lines");
+    } else {
+        write_wrapped(text, &format!("{heading}."));
+    }
+    if hangs(&found.failure, input) {
+        write_wrapped(
+            text,
+            &format!(
+                "It hangs on so small an input ({units}): not shrunk further, where each try would wait for the time limit."
+            ),
+        );
+    }
+}
+
+/// Where the failing case is saved, and how to run it again with oj.
+fn write_saved(text: &mut String, saved: SavedCase, command: &str) {
+    let file = |extension| shell_quoted(&saved.file(extension));
+    let folder = shell_quoted(&saved.folder.display().to_string());
+    write_wrapped(
+        text,
+        &format!(
+            "\nSaved in {folder}: the case as oj keeps one, {} and {} (the right answer), and what the program printed, {} and {}. To run it again:",
+            file("in"),
+            file("out"),
+            file("stdout"),
+            file("stderr"),
+        ),
+    );
+    let _ = writeln!(
+        text,
+        "  oj t -c {} \\\n    -d {folder}",
+        shell_quoted(command)
+    );
+}
+
+/// The lines of a crashed program's stderr that hold the cause, at most [`SHOWN_STDERR`]: a
+/// sanitizer's report from its error to its summary (not the legend that follows), or else the
+/// last lines, where panics and tracebacks put it.
+fn cause_lines<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    let error = lines
+        .iter()
+        .position(|line| line.contains("ERROR: ") && line.starts_with("=="));
+    let summary = lines.iter().position(|line| line.starts_with("SUMMARY: "));
+    let report = match (error, summary) {
+        (Some(error), Some(summary)) if error < summary => &lines[error..=summary],
+        _ => &lines[lines.len().saturating_sub(SHOWN_STDERR)..],
+    };
+    match report.len() > SHOWN_STDERR {
+        // The error and the frames nearest it, and the summary.
+        true => {
+            let mut kept = report[..SHOWN_STDERR - 2].to_vec();
+            kept.extend(["...", report[report.len() - 1]]);
+            kept
+        }
+        false => report.to_vec(),
+    }
+}
+
+/// What a crashed program printed on stderr, if anything: the lines that hold the cause
+/// ([`cause_lines`]); all of it is in `saved`.
+fn write_stderr(text: &mut String, stderr: &str, saved: Option<&Path>) {
+    let lines: Vec<&str> = stderr.trim_matches('\n').lines().collect();
     if lines.is_empty() {
         return;
     }
-    let _ = writeln!(text, "\nWhat it printed on stderr:");
-    if lines.len() > 2 * SHOWN_STDERR {
-        let (head, tail) = (&lines[..SHOWN_STDERR], &lines[lines.len() - SHOWN_STDERR..]);
-        write_some(text, head.iter().copied(), usize::MAX, "  ", "");
-        let left_out = lines.len() - 2 * SHOWN_STDERR;
-        let _ = writeln!(text, "  ... ({left_out} lines left out)");
-        write_some(text, tail.iter().copied(), usize::MAX, "  ", "");
-    } else {
-        write_some(text, lines.into_iter(), usize::MAX, "  ", "");
-    }
+    let shown = cause_lines(&lines);
+    let which = match (shown.len() < lines.len(), saved) {
+        (true, Some(path)) => format!(
+            " ({} of its {} lines; all of them in {})",
+            shown.len(),
+            with_commas(lines.len()),
+            shell_quoted(&path.display().to_string())
+        ),
+        (true, None) => format!(
+            " ({} of its {} lines)",
+            shown.len(),
+            with_commas(lines.len())
+        ),
+        (false, _) => String::new(),
+    };
+    let _ = writeln!(text, "\nWhat it printed on stderr{which}:");
+    write_some(text, shown.into_iter(), usize::MAX, "  ", "");
 }
 
 /// Writes `prose` (which may start with a newline) as [`wrapped`] lines.
@@ -315,20 +482,37 @@ fn write_wrapped(text: &mut String, prose: &str) {
     }
 }
 
+/// The words that name a unit: a line is never broken between one of them and the number before.
+const UNITS: [&str; 12] = [
+    "s", "ms", "MiB", "%", "word", "words", "round", "rounds", "try", "tries", "lines", "times",
+];
+
 /// `prose` as lines of at most [`LINE_WIDTH`] characters, broken between words (a word longer
-/// than that stands on a line of its own).
+/// than that stands on a line of its own), never between a number and its unit.
 fn wrapped(prose: &str) -> Vec<String> {
     let mut lines = Vec::new();
     for paragraph in prose.split('\n') {
-        let mut line = String::new();
+        // Each number with its unit, as one word.
+        let mut words: Vec<String> = Vec::new();
         for word in paragraph.split(' ') {
+            let unit = UNITS.contains(&word.trim_end_matches([',', '.', ';', ':', ')']));
+            match words.last_mut() {
+                Some(number) if unit && number.ends_with(|c: char| c.is_ascii_digit()) => {
+                    number.push(' ');
+                    number.push_str(word);
+                }
+                _ => words.push(word.to_string()),
+            }
+        }
+        let mut line = String::new();
+        for word in words {
             if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > LINE_WIDTH {
                 lines.push(std::mem::take(&mut line));
             }
             if !line.is_empty() {
                 line.push(' ');
             }
-            line.push_str(word);
+            line.push_str(&word);
         }
         lines.push(line);
     }
@@ -337,10 +521,10 @@ fn wrapped(prose: &str) -> Vec<String> {
 
 /// `text` within the report's bounds: each line of more than [`LINE_WIDTH`] characters with its
 /// long tokens shown by their ends, and cut if that is not enough; and all of it within
-/// [`MOST_BYTES`] (less room for the line that says where the input is saved), cut at a line's
-/// end with a line that says so.
+/// [`MOST_BYTES`] (less room for the lines that say where the case is saved), cut at a line's end
+/// with a line that says so.
 fn bounded(text: &str) -> String {
-    const ROOM_FOR_THE_END: usize = 512;
+    const ROOM_FOR_THE_END: usize = 1024;
     let mut bounded = String::new();
     for line in text.lines() {
         let line = shortened(line);
@@ -389,23 +573,33 @@ pub fn shortened(line: &str) -> String {
     format!("{kept}... ({left_out} more characters)")
 }
 
-/// The growth section: the exponent, the sizes measured, the smallest failing size and the
-/// judge's largest.
+/// The growth section: the exponent (or that it is faster than any power), the sizes measured,
+/// the smallest failing size and the judge's largest.
 fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
     let resource = growth.resource;
     let noun = resource.noun();
-    let units = problem.units();
+    let (units, unit) = match problem {
+        Problem::Shiritori => ("words", "word"),
+        Problem::Lucky7 => ("rounds", "round"),
+    };
     let _ = writeln!(text);
-    match growth.fit {
-        Some(fit) => {
-            let _ = writeln!(
-                text,
+    match (growth.exponential, growth.fit) {
+        (Some(factor), _) => write_wrapped(
+            text,
+            &format!(
+                "{} grows faster than any power of N on this family, exponentially: about {factor:.1} times as much for each {unit} more.",
+                capitalized(noun)
+            ),
+        ),
+        (None, Some(fit)) => write_wrapped(
+            text,
+            &format!(
                 "{} grows like N^{:.1} on this family.",
                 capitalized(noun),
                 fit.exponent
-            );
-        }
-        None => write_wrapped(
+            ),
+        ),
+        (None, None) => write_wrapped(
             text,
             &format!(
                 "Its {noun} could not be measured below the smallest failing size: it does not grow enough over the smallest input's."
@@ -427,6 +621,8 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
             resource.show_measured(growth.baseline, 0.0)
         ),
     );
+    // An exponential growth's prediction at large sizes means nothing: no figure by the fit.
+    let fit = growth.fit.filter(|_| growth.exponential.is_none());
     let at = |run: Measured| {
         let value = resource.show(run.value);
         let measured = match run.stopped_at.map(Resource::stopped_by) {
@@ -438,8 +634,7 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
                 format!("{value} when stopped at the {noun} limit")
             }
         };
-        let expected = growth
-            .fit
+        let expected = fit
             .filter(|_| run.stopped_at.is_some())
             .map(|fit| format!(", about {} by the fit", resource.show(fit.at(run.size))))
             .unwrap_or_default();

@@ -96,6 +96,8 @@ fn small_cases(cases: usize) -> usize {
 
 /// What the search reports as it goes.
 pub enum Progress<'a> {
+    /// Official sample `number` (from 1) of `samples` is being run.
+    Sample { number: usize, samples: usize },
     /// Case `case` (from 0) of `cases` is being run on `input`.
     Case {
         case: usize,
@@ -111,6 +113,8 @@ pub enum Progress<'a> {
 /// Where a failure was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Case {
+    /// Official sample number so-and-so (from 1).
+    Sample(usize),
     /// Random case number so-and-so (from 0).
     Random(usize),
     /// A worst-case family at the judge's largest N.
@@ -217,14 +221,27 @@ impl Plan {
     }
 }
 
+/// The most words or rounds of an input on which a time-out is a hang: shrinking stops there,
+/// where each try would wait for the time limit for little gain.
+pub const HANG: usize = 4;
+
+/// Whether a program hangs: it ran out of time on an input of at most [`HANG`] words or rounds.
+pub fn hangs(failure: &Failure, input: &Input) -> bool {
+    failure.verdict() == Verdict::TimeLimitExceeded && input.size() <= HANG
+}
+
 /// Whether a failure is worth cutting down word by word or round by round: a wrong answer, a
-/// crash or too much output, which a few words or rounds show; or a time or memory limit on a
-/// small input (a hang), not on a large one, which is about its size.
+/// crash or too much output, which a few words or rounds show; or a time or memory limit or a
+/// stack overflow on a small input that does not hang yet, not on a large one, which is about its
+/// size.
 fn worth_cutting_down(failure: &Failure, input: &Input) -> bool {
-    match failure.verdict() {
-        Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded => {
-            input.size() <= CUT_DOWN_WHEN_SLOW
-        }
+    match failure {
+        _ if hangs(failure, input) => false,
+        Failure::TimeLimit { .. }
+        | Failure::MemoryLimit { .. }
+        | Failure::Crash {
+            stack_full: true, ..
+        } => input.size() <= CUT_DOWN_WHEN_SLOW,
         _ => true,
     }
 }
@@ -346,7 +363,10 @@ fn bisect<E>(
     let precise_enough = |passing: usize, failing: usize| {
         failing - passing <= 1 || (blurred && (failing - passing) * BLURRED_SIZE <= failing)
     };
-    while !precise_enough(passing, failing) && shrunk.steps < max_steps {
+    while !precise_enough(passing, failing)
+        && shrunk.steps < max_steps
+        && !hangs(&shrunk.failure, &shrunk.input)
+    {
         let size = passing + (failing - passing) / 2;
         let candidate = Generated {
             input: origin.input(size),
@@ -360,9 +380,9 @@ fn bisect<E>(
     Ok(())
 }
 
-/// Runs the cases of `plan` for `problem` through `test`, which judges a solution on one input
-/// (an error ends the search, say when the solution cannot be run), then every family of the
-/// problem at the judge's largest N. On the first failure, shrinks the input, keeping only
+/// Runs the official samples of `problem` through `test`, which judges a solution on one input (an
+/// error ends the search, say when the solution cannot be run), then the cases of `plan`, then
+/// every family of the problem at the judge's largest N. A failing sample is reported as it is. On the first failure, shrinks the input, keeping only
 /// smaller inputs that fail the same way, until none does: a small random case with proptest's
 /// value trees, a large one or a family by bisecting its size ([`bisect`]). Cutting down keeps to its time on `clock`.
 pub fn search<E>(
@@ -382,6 +402,26 @@ pub fn search<E>(
     seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes);
     let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    let samples = problem.samples();
+    for (number, sample) in (1..).zip(&samples) {
+        let count = samples.len();
+        progress(Progress::Sample {
+            number,
+            samples: count,
+        });
+        if let Some(failure) = test(sample)? {
+            return Ok(Conclusion::Failed(Box::new(Found {
+                case: Case::Sample(number),
+                first: sample.clone(),
+                first_failure: failure.clone(),
+                input: sample.clone(),
+                failure,
+                origin: None,
+                bisected: false,
+                shrink_steps: 0,
+            })));
+        }
+    }
     let mut largest = 0;
     for case in 0..cases {
         let mut tree = inputs(problem, case, cases)
@@ -411,7 +451,8 @@ pub fn search<E>(
             // proptest's own shrinking loop: simplify while the input still fails, step back
             // (complicate) when it passes, until neither moves.
             let mut moved = tree.simplify();
-            while moved && shrunk.steps < max_shrink_steps {
+            while moved && shrunk.steps < max_shrink_steps && !hangs(&first_failure, &shrunk.input)
+            {
                 moved = match try_smaller(&mut shrunk, tree.current())? {
                     true => tree.simplify(),
                     false => tree.complicate(),

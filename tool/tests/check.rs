@@ -1,29 +1,34 @@
 //! `atcoder-games check`, run as a user runs it: against this crate's own solution code it
-//! passes every case and every family; against deliberately wrong solutions
-//! (`examples/wrong.rs`) it finds each mistake and shrinks it to a handful of words or rounds
-//! that really fail; a program that blocks is stopped on the wall clock; and when the check is
-//! stopped itself, it leaves nothing running. Solutions that are right but too slow or too large
-//! are in tests/limits.rs, and the check on a busy machine in tests/busy.rs.
+//! passes the samples, every case and every family, and says its margins; against deliberately
+//! wrong solutions (`examples/wrong.rs`) it finds each mistake, on an official sample first, and
+//! shrinks it to a handful of words or rounds that really fail, saved as an oj test case; a crash
+//! shows the lines of stderr with its cause, and names a stack overflow; the common mistakes of
+//! its command line get hints; and when the check is stopped itself, it says where it was and
+//! leaves nothing running. Solutions that are right but too slow or too large are in
+//! tests/limits.rs, and the check on a busy machine in tests/busy.rs.
 
 mod common;
 
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
-use common::{TOOL, check, check_wrong, sample, scratch, stdout, tool, wrong_command};
+use common::{TOOL, check, check_wrong, paragraphs, sample, scratch, stdout, tool, wrong_command};
 use std::fs;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use test_support::contract::{self, assert_usage_error};
 
 #[test]
-fn this_crates_own_solutions_pass_every_case() {
+fn this_crates_own_solutions_pass_every_case_and_say_their_margins() {
     for problem in ["shiritori", "lucky7"] {
         // `atcoder-games solve PROBLEM` runs this crate's solution, the same code as its binary.
         let output = check(&[
             "--cases", "120", "--seed", "1", problem, TOOL, "solve", problem,
         ]);
-        let report = stdout(&output);
+        let report = paragraphs(&stdout(&output)).join("\n");
         assert_eq!(output.status.code(), Some(0), "{report}");
-        let passed = format!("passed all 120 cases of {problem}, up to ");
+        let samples = if problem == "shiritori" { 3 } else { 4 };
+        let passed =
+            format!("passed the {samples} official samples, all 120 cases of {problem}, up to ");
         let largest = report.split(&passed).nth(1).unwrap_or_default();
         let largest = largest.split(' ').next().unwrap_or_default();
         // The largest random input is written as people read it, 12,345.
@@ -40,51 +45,94 @@ fn this_crates_own_solutions_pass_every_case() {
         let families =
             format!(" {unit}, and {families} worst-case families of 200,000 {unit} (seed 1), in ");
         assert!(report.contains(&families), "{report}");
+        // The margins: the slowest run and the largest memory, where, and how near the limit.
+        let margins = report
+            .split("Slowest run: ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no margins: {report}"));
+        let (slowest, memory) = margins.split_once(". Largest memory: ").unwrap();
+        assert!(slowest.ends_with(" % of the 2.00 s limit"), "{report}");
+        assert!(memory.ends_with(" % of the 1024 MiB limit."), "{report}");
+        for margin in [slowest, memory] {
+            let (value, at) = margin.split_once(" at ").unwrap();
+            assert!(value.ends_with(" s") || value.ends_with(" MiB"), "{margin}");
+            assert!(
+                at.starts_with("the family \"") || at.starts_with("case "),
+                "{margin}"
+            );
+            let share = at.rsplit(", ").next().unwrap().split(' ').next().unwrap();
+            let share: f64 = share.parse().unwrap_or_else(|_| panic!("{margin}"));
+            assert!((0.0..100.0).contains(&share), "{margin}");
+        }
         assert!(output.stderr.is_empty(), "quiet when stderr is no terminal");
     }
 }
 
-/// Checks `bug`, one of the wrong solutions, on `problem`: the report names `kind`, and the
-/// saved input has at most `most` words or rounds; returns the report and the saved input.
-fn caught(problem: &str, bug: &str, kind: &str, most: usize) -> (String, String) {
-    let saved = scratch(bug);
-    let saved_path = saved.to_str().unwrap();
+/// A fresh folder for `--save`.
+fn scratch_folder(name: &str) -> PathBuf {
+    let folder = scratch(name);
+    let _ = fs::remove_dir_all(&folder);
+    folder
+}
+
+/// The files of a failing case saved by `check --seed SEED` of `problem` in `folder`.
+struct Saved {
+    input: String,
+    answer: String,
+    stdout: String,
+    stderr: String,
+}
+
+impl Saved {
+    fn read(folder: &Path, problem: &str, seed: &str) -> Self {
+        let read = |file: &str| {
+            let path = folder.join(file.replace("NAME", &format!("{problem}-{seed}")));
+            fs::read_to_string(&path).unwrap_or_else(|_| panic!("{} is saved", path.display()))
+        };
+        Self {
+            input: read("NAME.in"),
+            answer: read("NAME.out"),
+            stdout: read("printed/NAME.stdout"),
+            stderr: read("printed/NAME.stderr"),
+        }
+    }
+
+    /// N: the words or rounds of the saved input.
+    fn size(&self) -> usize {
+        self.input
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+}
+
+/// Checks `bug`, one of the wrong solutions, on `problem` with seed 3 and a time limit of 0.3 s:
+/// the report's first sentence has `kind`; returns the report and the saved case.
+fn caught(problem: &str, bug: &str, kind: &str) -> (String, Saved) {
+    let folder = scratch_folder(bug);
     let options = [
         "--seed",
         "3",
         "--timeout",
         "0.3",
         "--save",
-        saved_path,
+        folder.to_str().unwrap(),
         problem,
     ];
     let output = check_wrong(&options, bug);
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{bug}: {report}");
-    let head = &common::paragraphs(&report)[0];
+    let head = &paragraphs(&report)[0];
     assert!(
-        head.contains(&format!("gives {kind}")) && head.ends_with(&format!(" on {problem}.")),
+        head.contains(&format!("gives {kind}")) && head.contains(&format!(" on {problem}")),
         "{bug}: {report}"
     );
-    let input = fs::read_to_string(&saved).expect("the input is saved");
-    fs::remove_file(&saved).unwrap();
-    let size: usize = input.split_whitespace().next().unwrap().parse().unwrap();
-    assert!(
-        size <= most,
-        "{bug}: {size} is more than a handful:\n{input}"
-    );
-    // A wrong answer or a crash shows the input; a time-out gives its size.
-    match kind.contains("(TLE)") {
-        false => assert!(
-            report.contains(&input),
-            "the report shows the input: {report}"
-        ),
-        true => assert!(
-            report.contains(&format!("Smallest failing input: {size} word")),
-            "{report}"
-        ),
-    }
-    (report, input)
+    common::assert_bounded(&report);
+    let saved = Saved::read(&folder, problem, "3");
+    fs::remove_dir_all(&folder).unwrap();
+    (report, saved)
 }
 
 /// How `bug` runs on `input` (stopped after 2 s), and what this crate's solution answers.
@@ -101,70 +149,346 @@ fn replay(problem: &str, bug: &str, input: &str) -> (Run, String) {
 }
 
 #[test]
-fn wrong_answers_are_caught_and_really_wrong() {
+fn wrong_answers_are_caught_shrunk_and_really_wrong() {
+    // Each is shrunk to a handful, or fails an official sample, which the report shows whole.
     for (problem, bug, most) in [
         ("shiritori", "shiritori-counts-duplicates-once", 5),
         ("shiritori", "shiritori-draws-as-aoki", 2),
         ("shiritori", "shiritori-ignores-case", 2),
         ("lucky7", "lucky7-forwards", 4),
     ] {
-        let (report, input) = caught(problem, bug, "a wrong answer (WA)", most);
+        let (report, saved) = caught(problem, bug, "a wrong answer (WA)");
+        let on_a_sample = report.contains("it fails official sample ");
+        assert!(on_a_sample || saved.size() <= most, "{bug}: {report}");
+        assert!(
+            report.contains(&saved.input),
+            "the report shows the input: {report}"
+        );
         assert!(report.contains("Where the answers differ"), "{report}");
         assert!(report.contains("The right game"), "{report}");
-        let (ran, right) = replay(problem, bug, &input);
-        assert!(ran.succeeded(), "{bug} crashed or timed out on {input}");
-        assert_ne!(
-            String::from_utf8(ran.stdout).unwrap(),
-            right,
-            "{bug} is right on {input}"
+        // The saved case: the right answer, and what the program printed, which is wrong.
+        let (ran, right) = replay(problem, bug, &saved.input);
+        assert!(
+            ran.succeeded(),
+            "{bug} crashed or timed out on {}",
+            saved.input
         );
+        assert_eq!(saved.answer, right);
+        assert_eq!(saved.stdout, String::from_utf8(ran.stdout).unwrap());
+        assert_ne!(saved.stdout, right, "{bug} is right on {}", saved.input);
     }
 }
 
 #[test]
-fn a_shiritori_wrong_answer_names_the_word_and_plays_its_game() {
-    let (report, input) = caught(
+fn a_failure_on_an_official_sample_is_reported_as_such() {
+    // Only a draw is answered wrongly, and sample 1 has one, in word 3.
+    let (report, saved) = caught(
         "shiritori",
         "shiritori-draws-as-aoki",
         "a wrong answer (WA)",
-        2,
     );
-    // Only a draw is answered wrongly, so the smallest input is one word that loops.
-    let word = input.lines().nth(1).unwrap();
-    let difference = format!("  word 1 \"{word}\": expected Draw, got Aoki\n");
-    assert!(report.contains(&difference), "{report}");
     assert!(
-        report.contains(&format!("  Word 1 \"{word}\": Draw.\n")),
+        report.starts_with("check: env RUST_BACKTRACE=0 "),
         "{report}"
     );
+    assert!(
+        paragraphs(&report)[0].ends_with(" on shiritori: it fails official sample 1."),
+        "{report}"
+    );
+    let sample = String::from_utf8(sample("shiritori", 1)).unwrap();
+    assert_eq!(saved.input, sample);
+    assert!(
+        report.contains(&format!("Official sample 1 (3 words):\n{sample}")),
+        "{report}"
+    );
+    assert!(
+        report.contains("  word 3 \"ada\": expected Draw, got Aoki\n"),
+        "{report}"
+    );
+    assert!(report.contains("  Word 3 \"ada\": Draw.\n"), "{report}");
     assert!(report.contains("From here the game repeats"), "{report}");
 }
 
 #[test]
-fn crashes_are_caught_and_real() {
-    let (report, input) = caught(
-        "lucky7",
-        "lucky7-crashes-on-8",
-        "a runtime error (RE, exit status: 101)",
-        1,
+fn a_wrong_answer_passing_the_samples_is_shrunk_to_a_word_and_its_game_played() {
+    // Upper and lower case taken as one: one word of mixed case fails.
+    let (report, saved) = caught("shiritori", "shiritori-ignores-case", "a wrong answer (WA)");
+    assert!(!report.contains("official sample"), "{report}");
+    assert_eq!(saved.size(), 1, "{report}");
+    let word = saved.input.lines().nth(1).unwrap();
+    assert!(
+        report.contains(&format!("  word 1 \"{word}\": expected ")),
+        "{report}"
     );
-    assert!(report.contains("index out of bounds"), "{report}");
-    assert!(report.contains("Expected output:"), "{report}");
-    let (ran, _) = replay("lucky7", "lucky7-crashes-on-8", &input);
-    assert!(ran.stopped.is_none() && !ran.status.success(), "{ran:?}");
+    assert!(
+        report.contains(&format!("  Word 1 \"{word}\": ")),
+        "{report}"
+    );
+    // A try, or tries, as English says it.
+    let tries = report
+        .split(" after ")
+        .nth(1)
+        .unwrap()
+        .split(':')
+        .next()
+        .unwrap();
+    let (count, noun) = tries.split_once(' ').unwrap();
+    let plural = if count == "1" { "try" } else { "tries" };
+    assert_eq!(noun, plural, "{report}");
 }
 
 #[test]
-#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
-fn hangs_are_caught_and_real() {
-    let (_, input) = caught(
-        "shiritori",
-        "shiritori-hangs-on-draws",
-        "time limit exceeded (TLE): stopped at",
-        2,
+fn a_crash_shows_the_end_of_its_stderr_and_saves_all_of_it() {
+    // Digits 8 and 9 are out of the table: sample 3 has both.
+    let (report, saved) = caught(
+        "lucky7",
+        "lucky7-crashes-on-8",
+        "a runtime error (RE, exit status: 101)",
     );
-    let (ran, _) = replay("shiritori", "shiritori-hangs-on-draws", &input);
-    assert!(ran.stopped.is_some(), "{input}");
+    assert!(report.contains(": it fails official sample 3."), "{report}");
+    assert!(report.contains("What it printed on stderr"), "{report}");
+    assert!(report.contains("index out of bounds"), "{report}");
+    assert!(
+        saved.stderr.contains("index out of bounds"),
+        "{}",
+        saved.stderr
+    );
+    // A crash's report shows no expected output, which means nothing for a crash.
+    assert!(!report.contains("Expected output"), "{report}");
+    let (ran, _) = replay("lucky7", "lucky7-crashes-on-8", &saved.input);
+    assert!(ran.stopped.is_none() && !ran.status.success(), "{ran:?}");
+}
+
+/// Compiles the C++ `source` into `name` in a scratch folder, with `flags`; None, having said
+/// why, where g++ is missing (outside CI).
+fn compiled(name: &str, source: &str, flags: &[&str]) -> Option<PathBuf> {
+    let folder = scratch_folder(&format!("cpp-{name}"));
+    fs::create_dir_all(&folder).unwrap();
+    let (file, program) = (folder.join(format!("{name}.cpp")), folder.join(name));
+    fs::write(&file, source).unwrap();
+    let status = Command::new("g++")
+        .args(flags)
+        .arg("-o")
+        .arg(&program)
+        .arg(&file)
+        .status();
+    match status {
+        Ok(status) if status.success() => Some(program),
+        other => {
+            assert!(std::env::var_os("CI").is_none(), "CI has g++: {other:?}");
+            eprintln!("skipped: g++ cannot build {name} here ({other:?})");
+            None
+        }
+    }
+}
+
+/// A Lucky 7 program that counts the digits in an array of four: out of bounds from the digit 4.
+const OUT_OF_BOUNDS: &str = r#"#include <cstdio>
+#include <vector>
+int main() {
+    static char s[300000], x[300000];
+    int n;
+    if (scanf("%d %s %s", &n, s, x) != 3) return 1;
+    std::vector<int> seen(4);
+    for (int i = 0; i < n; i++) seen[s[i] - '0']++;
+    puts("Takahashi");
+}
+"#;
+
+#[test]
+fn an_address_sanitizer_report_keeps_the_line_of_its_cause() {
+    let Some(program) = compiled("asan", OUT_OF_BOUNDS, &["-fsanitize=address", "-g", "-O1"])
+    else {
+        return;
+    };
+    let output = check(&["--seed", "1", "lucky7", program.to_str().unwrap()]);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("gives a runtime error (RE"), "{report}");
+    // The sanitizer's error and the frame of main, with its line; not its legend of shadow bytes.
+    assert!(
+        report.contains("ERROR: AddressSanitizer: heap-buffer-overflow"),
+        "{report}"
+    );
+    assert!(
+        report.contains(" in main ") && report.contains("asan.cpp:8"),
+        "{report}"
+    );
+    assert!(report.contains("SUMMARY: AddressSanitizer"), "{report}");
+    assert!(!report.contains("Shadow byte legend"), "{report}");
+    common::assert_bounded(&report);
+}
+
+/// A Lucky 7 program that recurses as deep as the game is long, memoised, in C++: an 8 MiB stack
+/// overflows at once, with a plain SIGSEGV.
+const DEEP: &str = r#"#include <cstdio>
+static char s[300000], x[300000];
+static signed char memo[300001][7];
+int n;
+bool wins(int r, int m) {
+    if (r == n) return m == 0;
+    signed char &w = memo[r][m];
+    if (w) return w > 0;
+    bool a = wins(r + 1, (10 * m + s[r] - '0') % 7), b = wins(r + 1, 10 * m % 7);
+    bool t = x[r] == 'T' ? (a || b) : (a && b);
+    w = t ? 1 : -1;
+    return t;
+}
+int main() {
+    if (scanf("%d %s %s", &n, s, x) != 3) return 1;
+    puts(wins(0, 0) ? "Takahashi" : "Aoki");
+}
+"#;
+
+#[test]
+fn a_stack_that_overflows_in_milliseconds_is_named() {
+    let Some(program) = compiled("deep", DEEP, &["-O2"]) else {
+        return;
+    };
+    let arguments = ["--stack", "8", "--cases", "1", "--seed", "2", "lucky7"];
+    let mut arguments = arguments.to_vec();
+    arguments.push(program.to_str().unwrap());
+    let output = check(&arguments);
+    let report = paragraphs(&stdout(&output)).join("\n");
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("gives a runtime error (RE, signal: 11 (SIGSEGV))"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Its stack overflowed: it reached the limit of 8 MiB (--stack"),
+        "{report}"
+    );
+    // The stack's depth is the size: given, not shown, and not cut down.
+    assert!(
+        report.contains(" rounds, bisected from 200,000 rounds of it"),
+        "{report}"
+    );
+    // With the judge's stack, the same program passes.
+    let output = check(&[
+        "--cases",
+        "1",
+        "--seed",
+        "2",
+        "lucky7",
+        program.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+}
+
+#[test]
+fn the_failing_case_is_saved_as_an_oj_pair_in_a_folder() {
+    // Room for 100 words: the small cases pass, a large one crashes, and bisection finds the
+    // first size that does not fit.
+    let folder = scratch_folder("fixed-array");
+    let options = [
+        "--seed",
+        "5",
+        "--save",
+        folder.to_str().unwrap(),
+        "shiritori",
+    ];
+    let output = check_wrong(&options, "shiritori-fixed-array");
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        paragraphs(&report)[0]
+            .contains("gives a runtime error (RE, exit status: 101) on shiritori"),
+        "{report}"
+    );
+    assert!(
+        report.contains("Smallest failing input (101 words)"),
+        "{report}"
+    );
+    // 102 lines: the line before them leaves room for 38 and the count of the others.
+    assert!(report.contains("\n... and 64 more lines\n"), "{report}");
+    let saved = Saved::read(&folder, "shiritori", "5");
+    assert_eq!(saved.input.lines().count(), 102);
+    assert!(report.contains(&saved.input.lines().take(38).collect::<Vec<_>>().join("\n")));
+    assert_eq!(saved.answer.lines().count(), 101);
+    assert!(saved.stdout.is_empty());
+    assert!(saved.stderr.contains("panicked"), "{}", saved.stderr);
+    // The report names the folder, the files, and how to run them again with oj.
+    let said = paragraphs(&report).join("\n");
+    let folder_name = folder.display().to_string();
+    assert!(said.contains(&format!("Saved in {folder_name}: the case as oj keeps one, shiritori-5.in and shiritori-5.out (the right answer), and what the program printed, printed/shiritori-5.stdout and printed/shiritori-5.stderr.")), "{report}");
+    assert!(
+        report.ends_with(&format!(" -d {folder_name}\n")),
+        "{report}"
+    );
+    assert!(
+        report.contains("  oj t -c 'env RUST_BACKTRACE=0 "),
+        "{report}"
+    );
+    fs::remove_dir_all(&folder).unwrap();
+    // Without --save, the same files go to a folder of the system's temporary folder.
+    let report = stdout(&check_wrong(
+        &["--seed", "5", "shiritori"],
+        "shiritori-fixed-array",
+    ));
+    let default = std::env::temp_dir().join("atcoder-games-shiritori-5");
+    assert!(
+        report.contains(&format!("Saved in {}", default.display())),
+        "{report}"
+    );
+    assert_eq!(
+        Saved::read(&default, "shiritori", "5")
+            .input
+            .lines()
+            .count(),
+        102
+    );
+    fs::remove_dir_all(&default).unwrap();
+}
+
+/// Whether online-judge-tools' `oj` is here; CI installs it.
+fn oj_is_here() -> bool {
+    let here = Command::new("oj").arg("--version").output().is_ok();
+    if !here {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI installs online-judge-tools"
+        );
+        eprintln!("skipped: no oj (online-judge-tools) here to test the saved case with");
+    }
+    here
+}
+
+#[test]
+fn the_saved_pair_passes_oj_on_the_right_program_and_fails_on_the_wrong_one() {
+    if !oj_is_here() {
+        return;
+    }
+    let folder = scratch_folder("oj");
+    let options = [
+        "--seed",
+        "3",
+        "--save",
+        folder.to_str().unwrap(),
+        "shiritori",
+    ];
+    let output = check_wrong(&options, "shiritori-counts-duplicates-once");
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    let oj = |command: &str| {
+        Command::new("oj")
+            .args(["t", "-c", command, "-d"])
+            .arg(&folder)
+            .output()
+            .expect("oj runs")
+    };
+    let right = oj(&format!("{TOOL} solve shiritori"));
+    assert!(
+        right.status.success(),
+        "{}",
+        String::from_utf8_lossy(&right.stdout)
+    );
+    let wrong = oj(&wrong_command("shiritori-counts-duplicates-once").join(" "));
+    assert!(
+        !wrong.status.success(),
+        "{}",
+        String::from_utf8_lossy(&wrong.stdout)
+    );
+    fs::remove_dir_all(&folder).unwrap();
 }
 
 #[test]
@@ -195,8 +519,8 @@ fn usage_errors_exit_with_2() {
             "invalid value '-1' for '--timeout <SECONDS>': expected a positive number of seconds",
         ),
         (
-            &["--save", "/no/such/folder/input.txt", "lucky7", "true"],
-            "cannot save to /no/such/folder/input.txt: No such file or directory",
+            &["--save", "/dev/null/cases", "lucky7", "true"],
+            "cannot save to /dev/null/cases: Not a directory",
         ),
         (
             &["--timeout", "0", "lucky7", "x"],
@@ -210,6 +534,10 @@ fn usage_errors_exit_with_2() {
         (
             &["lucky7", "/no/such/program"],
             "cannot start /no/such/program: no such program",
+        ),
+        (
+            &["lucky7", "/no such/program"],
+            "cannot start '/no such/program': no such program",
         ),
         (
             &["lucky7", "nosuchcommand", "--flag"],
@@ -228,6 +556,91 @@ fn usage_errors_exit_with_2() {
     assert!(stdout(&help).contains("Usage: atcoder-games check [OPTIONS] <PROBLEM> <CMD>..."));
 }
 
+/// Runs `atcoder-games check` with `arguments` in `folder`.
+fn check_in(folder: &Path, arguments: &[&str]) -> std::process::Output {
+    Command::new(TOOL)
+        .arg("check")
+        .args(arguments)
+        .current_dir(folder)
+        .output()
+        .expect("the tool runs")
+}
+
+#[test]
+fn the_common_mistakes_of_the_command_line_get_hints() {
+    let folder = scratch_folder("hints");
+    fs::create_dir_all(&folder).unwrap();
+    let error = |output: &std::process::Output| {
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        stderr.lines().next().unwrap_or_default().to_string()
+    };
+    // A source file: how to compile or run it.
+    for (source, hint) in [
+        (
+            "main.cpp",
+            "main.cpp is a source file: compile it first, g++ -O2 -o main main.cpp, then atcoder-games check lucky7 ./main",
+        ),
+        (
+            "main.py",
+            "main.py is a source file: run it with Python: atcoder-games check lucky7 python3 main.py",
+        ),
+        (
+            "a.rs",
+            "a.rs is a source file: compile it first, rustc -O -o a a.rs, then atcoder-games check lucky7 ./a",
+        ),
+        (
+            "Main.java",
+            "Main.java is a source file: compile it first, javac Main.java, then atcoder-games check lucky7 java Main",
+        ),
+    ] {
+        fs::write(folder.join(source), "").unwrap();
+        let message = error(&check_in(&folder, &["lucky7", source]));
+        assert!(message.contains(hint), "{message}");
+    }
+    // A program of this folder named without `./`.
+    let program = folder.join("a.out");
+    fs::copy(TOOL, &program).unwrap();
+    let message = error(&check_in(&folder, &["abc195_e", "a.out"]));
+    assert!(
+        message.contains(
+            "A program of this folder is named with its path: atcoder-games check lucky7 ./a.out"
+        ),
+        "{message}"
+    );
+    // A command line as one string, as oj's -c takes it: run as the shell splits it.
+    let whole = format!("'{TOOL}' solve lucky7");
+    let output = check_in(&folder, &["--cases", "3", "--seed", "1", "lucky7", &whole]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("note: running "), "{stderr}");
+    assert!(
+        stderr.contains(" as the shell splits it, 3 words"),
+        "{stderr}"
+    );
+    // ... but not when its first word is no program either.
+    let message = error(&check_in(&folder, &["lucky7", "nosuch main.py"]));
+    assert!(
+        message.contains(
+            "To run a command line, give its words apart: atcoder-games check lucky7 nosuch main.py"
+        ),
+        "{message}"
+    );
+    // An option of check's after the program went to the program.
+    let arguments = [
+        "--cases", "3", "--seed", "1", "lucky7", TOOL, "solve", "lucky7", "--seed", "5",
+    ];
+    let output = check_in(&folder, &arguments);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(
+            "warning: --seed comes after the program, so it went to the program, not to check;"
+        ),
+        "{stderr}"
+    );
+    fs::remove_dir_all(&folder).unwrap();
+}
+
 #[test]
 fn solve_runs_this_crates_solutions() {
     assert_eq!(
@@ -237,6 +650,8 @@ fn solve_runs_this_crates_solutions() {
     let input = sample("shiritori", 1);
     let answer = "Aoki\nTakahashi\nDraw\n";
     assert_eq!(stdout(&tool(&["solve", "shiritori"], &input)), answer);
+    // The task's name on AtCoder names the problem too.
+    assert_eq!(stdout(&tool(&["solve", "abc209_e"], &input)), answer);
     let depths = "Aoki 2\nTakahashi 1\nDraw\n";
     assert_eq!(
         stdout(&tool(&["solve", "shiritori", "--depth"], &input)),
@@ -250,39 +665,6 @@ fn solve_runs_this_crates_solutions() {
 }
 
 #[test]
-fn a_failure_only_on_large_inputs_is_shrunk_by_its_size_and_shown_in_part() {
-    // Room for 100 words: the small cases pass, a large one crashes, and shrinking bisects its
-    // size down to the first that does not fit.
-    let saved = scratch("fixed-array");
-    let options = [
-        "--seed",
-        "5",
-        "--save",
-        saved.to_str().unwrap(),
-        "shiritori",
-    ];
-    let output = check_wrong(&options, "shiritori-fixed-array");
-    let report = stdout(&output);
-    assert_eq!(output.status.code(), Some(1), "{report}");
-    assert!(
-        common::paragraphs(&report)[0]
-            .contains("gives a runtime error (RE, exit status: 101) on shiritori"),
-        "{report}"
-    );
-    assert!(
-        report.contains("Smallest failing input (101 words)"),
-        "{report}"
-    );
-    // 102 lines: the line before them leaves room for 38 and the count of the others.
-    assert!(report.contains("\n... and 64 more lines\n"), "{report}");
-    let input = fs::read_to_string(&saved).unwrap();
-    fs::remove_file(&saved).unwrap();
-    assert_eq!(input.lines().count(), 102);
-    assert!(report.contains(&input.lines().take(38).collect::<Vec<_>>().join("\n")));
-    assert!(report.ends_with(&format!("\nThe input is saved in {}.\n", saved.display())));
-}
-
-#[test]
 fn progress_is_shown_on_a_terminal() {
     // `script` runs the command on a pseudo-terminal.
     let command = format!("'{TOOL}' check --cases 5 --seed 1 lucky7 '{TOOL}' solve lucky7");
@@ -291,21 +673,9 @@ fn progress_is_shown_on_a_terminal() {
         .output()
         .expect("script (util-linux) runs");
     let shown = String::from_utf8_lossy(&output.stdout);
+    assert!(shown.contains("\r\x1b[2Kofficial sample 1/4"), "{shown:?}");
     assert!(shown.contains("\r\x1b[2Kcase 1/5: 1 round"), "{shown:?}");
-    assert!(shown.contains("passed all 5 cases of lucky7"), "{shown:?}");
-}
-
-#[test]
-#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
-fn a_program_that_blocks_is_stopped_on_the_wall_clock() {
-    let arguments = ["--timeout", "0.2", "--seed", "1", "lucky7", "sleep", "5"];
-    let report = stdout(&check(&arguments));
-    assert!(
-        report.starts_with(
-            "check: sleep 5 gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 0.6"
-        ),
-        "{report}"
-    );
+    assert!(shown.contains("all 5 cases of lucky7"), "{shown:?}");
 }
 
 #[test]
@@ -323,11 +693,11 @@ fn a_time_out_is_confirmed_by_a_second_run() {
         .chain(["lucky7", "sh", "-c", &script])
         .collect();
     let output = check(&arguments);
-    let report = stdout(&output);
+    let report = paragraphs(&stdout(&output)).join("\n");
     assert!(once.exists(), "the first run happened");
     fs::remove_file(&once).unwrap();
     assert_eq!(output.status.code(), Some(0), "{report}");
-    assert!(report.contains("passed all 5 cases of lucky7"), "{report}");
+    assert!(report.contains("all 5 cases of lucky7"), "{report}");
 }
 
 /// Whether process `pid` is gone (or a zombie, which runs no more).
@@ -341,7 +711,7 @@ fn gone(pid: i32) -> bool {
 }
 
 #[test]
-fn a_stopped_check_stops_the_program_under_test() {
+fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGKILL] {
         let pids = scratch(&format!("pids-{signal}"));
         // A solution that never ends, and says who it is.
@@ -352,7 +722,7 @@ fn a_stopped_check_stops_the_program_under_test() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .expect("check starts");
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         let pid = loop {
             let written = fs::read_to_string(&pids).unwrap_or_default();
             if let Some(pid) = written
@@ -376,12 +746,24 @@ fn a_stopped_check_stops_the_program_under_test() {
             assert_eq!(status.code(), Some(130), "{signal}");
             let mut message = String::new();
             std::io::Read::read_to_string(checking.stderr.as_mut().unwrap(), &mut message).unwrap();
+            // Where it was, with the seed it chose, and how to run the same check again.
+            let seed = message
+                .split("(seed ")
+                .nth(1)
+                .and_then(|rest| rest.split(')').next())
+                .unwrap_or_else(|| panic!("no seed: {message}"));
             assert!(
-                message.contains("interrupted; the program under test was stopped"),
+                message.contains(&format!(
+                    "check: interrupted at official sample 1/4 (seed {seed}); the program under test was stopped."
+                )),
+                "{message}"
+            );
+            assert!(
+                message.contains(&format!(" check --seed {seed} --timeout 60 lucky7 sh -c ")),
                 "{message}"
             );
         }
-        let stopped = std::time::Instant::now();
+        let stopped = Instant::now();
         while !gone(pid) {
             assert!(
                 stopped.elapsed() < Duration::from_secs(5),
@@ -391,26 +773,6 @@ fn a_stopped_check_stops_the_program_under_test() {
         }
         let _ = fs::remove_file(&pids);
     }
-}
-
-#[test]
-fn an_input_too_long_to_show_is_saved_all_the_same() {
-    // Without --save: the 102 lines of the smallest failing input go to a temporary file...
-    let report = stdout(&check_wrong(
-        &["--seed", "5", "shiritori"],
-        "shiritori-fixed-array",
-    ));
-    let saved = std::env::temp_dir().join("atcoder-games-shiritori-5.txt");
-    let said = format!("\nThe input is saved in {}.\n", saved.display());
-    assert!(report.ends_with(&said), "{report}");
-    let input = fs::read_to_string(&saved).unwrap();
-    fs::remove_file(&saved).unwrap();
-    assert_eq!(input.lines().count(), 102);
-    assert!(report.contains(&input.lines().take(38).collect::<Vec<_>>().join("\n")));
-    // ... but a short one, shown in full, is not saved.
-    let options = ["--seed", "3", "shiritori"];
-    let report = stdout(&check_wrong(&options, "shiritori-draws-as-aoki"));
-    assert!(!report.contains("saved"), "{report}");
 }
 
 /// Runs `atcoder-games check` with `arguments` from a shell whose stack limit is an ordinary 8
@@ -440,15 +802,18 @@ fn a_deep_recursion_passes_with_the_judges_stack_and_an_endless_one_is_re() {
     let output = check_from_an_8_mib_shell(&small);
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
-    let prose = common::paragraphs(&report).join("\n");
+    let prose = paragraphs(&report).join("\n");
     assert!(
         prose.contains("gives a runtime error (RE, signal: 6 (SIGABRT))"),
         "{report}"
     );
-    // That failing game is thousands of rounds long, and the report keeps to its bounds: its
-    // two long lines are shown by their ends.
+    assert!(prose.contains("Its stack overflowed"), "{report}");
+    // That failing game is thousands of rounds long: the report gives its size, in its bounds.
     common::assert_bounded(&report);
-    assert!(report.contains(" characters)..."), "{report}");
+    assert!(
+        prose.contains(" rounds, bisected from 200,000 rounds of it"),
+        "{report}"
+    );
     // An endless recursion fills its stack and crashes. With the judge's 1 GiB, that touches a
     // GiB of memory, a second or more of page faults here, which a busy machine can take past the
     // time limit first; a 256 MiB stack shows the crash in a quarter of that.
@@ -456,17 +821,19 @@ fn a_deep_recursion_passes_with_the_judges_stack_and_an_endless_one_is_re() {
     let mut arguments = vec!["--stack", "256", "--cases", "1", "--seed", "2", "lucky7"];
     arguments.extend(forever.iter().map(String::as_str));
     let report = stdout(&check_from_an_8_mib_shell(&arguments));
-    let prose = common::paragraphs(&report).join("\n");
+    let prose = paragraphs(&report).join("\n");
     assert!(prose.contains("gives a runtime error (RE"), "{report}");
     assert!(
-        prose.contains("Its stack had grown to the limit of 256 MiB (--stack"),
+        prose.contains("Its stack overflowed: it reached the limit of 256 MiB (--stack"),
         "{report}"
     );
+    // The tool's own kill is never shown as the program's signal.
+    assert!(!prose.contains("signal: 9"), "{report}");
 }
 
 #[test]
 fn an_endless_printer_is_ole_at_once_and_the_tool_stays_small() {
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let arguments = [
         "check",
         "--seed",
@@ -481,7 +848,7 @@ fn an_endless_printer_is_ole_at_once_and_the_tool_stays_small() {
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(
-        report.starts_with("check: yes Draw gives output limit exceeded (OLE): it printed more than 1 MiB on shiritori.\n"),
+        report.starts_with("check: yes Draw gives output limit exceeded (OLE): it printed more than 1 MiB on shiritori: it fails official sample 1.\n"),
         "{report}"
     );
     assert!(started.elapsed() < Duration::from_secs(20));
@@ -490,29 +857,94 @@ fn an_endless_printer_is_ole_at_once_and_the_tool_stays_small() {
 
 #[test]
 fn a_wrong_answer_found_at_the_worst_case_stage_is_cut_down_to_a_handful() {
-    let saved = scratch("worst-case-cut-down");
+    let folder = scratch_folder("worst-case-cut-down");
     let options = [
         "--cases",
         "1",
         "--seed",
         "4",
         "--save",
-        saved.to_str().unwrap(),
+        folder.to_str().unwrap(),
         "shiritori",
     ];
     let output = check_wrong(&options, "shiritori-counts-duplicates-once");
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
-    let prose = common::paragraphs(&report).join("\n");
+    let prose = paragraphs(&report).join("\n");
     assert!(prose.contains("gives a wrong answer (WA)"), "{report}");
     assert!(
         prose.contains("bisected, then cut down, from 200,000 words of it"),
         "{report}"
     );
-    let input = fs::read_to_string(&saved).unwrap();
-    fs::remove_file(&saved).unwrap();
-    let size: usize = input.lines().next().unwrap().parse().unwrap();
-    assert!(size <= 8, "{input}");
-    let (ran, right) = replay("shiritori", "shiritori-counts-duplicates-once", &input);
-    assert_ne!(stdout(&ran), right, "{input}");
+    let saved = Saved::read(&folder, "shiritori", "4");
+    fs::remove_dir_all(&folder).unwrap();
+    assert!(saved.size() <= 8, "{}", saved.input);
+    let (ran, right) = replay(
+        "shiritori",
+        "shiritori-counts-duplicates-once",
+        &saved.input,
+    );
+    assert_ne!(stdout(&ran), right, "{}", saved.input);
+}
+
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn a_program_that_blocks_is_stopped_on_the_wall_clock_and_a_hang_is_not_shrunk() {
+    let arguments = ["--timeout", "0.2", "--seed", "1", "lucky7", "sleep", "5"];
+    let report = stdout(&check(&arguments));
+    assert!(
+        report.starts_with(
+            "check: sleep 5 gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 0.6"
+        ),
+        "{report}"
+    );
+    // At the default limit: stopped at 6 s, confirmed by a second run, and not shrunk, where each
+    // try would take as long.
+    let started = Instant::now();
+    let report = stdout(&check(&["--cases", "20", "lucky7", "sleep", "10"]));
+    assert!(started.elapsed() < Duration::from_secs(30), "{report}");
+    let prose = paragraphs(&report).join("\n");
+    assert!(
+        prose.contains("It hangs on so small an input (2 rounds)"),
+        "{report}"
+    );
+}
+
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn a_hang_on_draws_is_caught_and_real() {
+    let (report, saved) = caught(
+        "shiritori",
+        "shiritori-hangs-on-draws",
+        "time limit exceeded (TLE): stopped at",
+    );
+    assert!(report.contains("It hangs on so small an input"), "{report}");
+    let (ran, _) = replay("shiritori", "shiritori-hangs-on-draws", &saved.input);
+    assert!(ran.stopped.is_some(), "{}", saved.input);
+}
+
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn an_exponential_program_is_reported_as_exponential() {
+    let output = check_wrong(
+        &["--timeout", "0.2", "--cases", "40", "--seed", "7", "lucky7"],
+        "lucky7-brute-force",
+    );
+    let report = paragraphs(&stdout(&output)).join("\n");
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("gives time limit exceeded (TLE)"),
+        "{report}"
+    );
+    let grows = "Time grows faster than any power of N on this family, exponentially: about ";
+    let factor: f64 = report
+        .split(grows)
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("not exponential: {report}"))
+        .parse()
+        .unwrap();
+    // Two calls for each round more.
+    assert!((1.6..=2.5).contains(&factor), "{factor}: {report}");
+    assert!(!report.contains("by the fit"), "{report}");
 }

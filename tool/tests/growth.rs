@@ -3,7 +3,9 @@
 //! its search, bisection and growth, on made-up programs whose cost is a function of N.
 
 use atcoder_games_tool::family::{Family, Origin};
-use atcoder_games_tool::growth::{Curve, Failing, Resource, fit, follow, measurable, sizes_below};
+use atcoder_games_tool::growth::{
+    Curve, Failing, Resource, exponential, fit, follow, measurable, sizes_below, steps_below,
+};
 use atcoder_games_tool::judge::{Failure, Limits, Precision, Verdict, judge, settle};
 use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::{Run, Stop};
@@ -125,6 +127,7 @@ fn modelled(
             peak_memory: peak,
             max_rss: peak,
             peak_stack: 0,
+            stack_overflow: false,
         })
     }
 }
@@ -265,14 +268,11 @@ fn a_memory_per_word_is_fitted_as_n_and_measured_once_a_size() {
     assert_eq!(curve.resource, Resource::Memory);
     assert!((exponent(&curve) - 1.0).abs() < 0.01, "{curve:?}");
     assert_eq!(curve.smallest_failing.stopped_at, Some(Stop::Memory));
-    // One run a size: the random case's, the family's, the bisection's, and one for each point of
-    // the growth and its baseline.
+    // One run a size: the three official samples', the random case's, the family's, the
+    // bisection's, and one for each point of the growth and its baseline.
     let measured = curve.points.len() + 1;
-    assert_eq!(
-        runs.get(),
-        1 + 1 + found.shrink_steps + measured,
-        "{curve:?}"
-    );
+    let made = 3 + 1 + 1 + found.shrink_steps + measured;
+    assert_eq!(runs.get(), made, "{curve:?}");
 }
 
 #[test]
@@ -300,4 +300,69 @@ fn only_a_program_too_slow_or_too_large_has_a_growth() {
         let never = |_: &Input, _: &Limits| -> Result<Run, ()> { panic!("no run") };
         assert_eq!(follow(&failing, &Limits::ATCODER, never), Ok(None));
     }
+}
+
+#[test]
+fn the_steps_below_a_size_double_down_to_its_half() {
+    assert_eq!(steps_below(27, 12), [26, 25, 23, 19]);
+    assert_eq!(steps_below(100, 3), [99, 98, 96]);
+    assert_eq!(steps_below(2, 12), Vec::<usize>::new());
+    assert_eq!(steps_below(1, 12), Vec::<usize>::new());
+}
+
+#[test]
+fn a_time_that_doubles_with_each_round_more_is_exponential() {
+    // Every choice of every round tried: 2^N, over 2 s from 27 rounds on, on Lucky 7's families.
+    let exponential = |size: usize| 2f64.powi(size.min(60) as i32 - 26);
+    let run = modelled(exponential, small);
+    let test = |input: &Input| {
+        let settled = settle(&limits(2.0), Precision::Verdict, || {
+            run(input, &limits(2.0))
+        })?;
+        Ok::<_, ()>(judge("", &settled.run, &limits(2.0)))
+    };
+    let Conclusion::Failed(found) =
+        search(Problem::Lucky7, Plan::new(1, 7), &SystemClock, test, |_| {}).unwrap()
+    else {
+        panic!("the first family fails");
+    };
+    let failing = Failing {
+        origin: found.origin.expect("a family's input"),
+        smallest_size: found.input.size(),
+        smallest: &found.failure,
+        at_judge_max: Some(&found.first_failure),
+    };
+    let curve = follow(&failing, &limits(2.0), run)
+        .unwrap()
+        .expect("a growth");
+    let factor = curve
+        .exponential
+        .unwrap_or_else(|| panic!("not exponential: {curve:?}"));
+    assert!((factor - 2.0).abs() < 0.01, "{curve:?}");
+    // Halves of the smallest failing size are too fast to measure: the sizes just below it are.
+    assert!(
+        curve
+            .points
+            .iter()
+            .any(|&(size, _)| size == found.input.size() - 1),
+        "{curve:?}"
+    );
+}
+
+#[test]
+fn a_steep_power_is_not_taken_for_an_exponential() {
+    // N^3 over a start-up, and N^8: powers, however steep; 2^N is not one.
+    let cubic: Vec<(usize, f64)> = [800, 400, 200, 100]
+        .map(|n| (n, 0.1 + (n as f64 / 400.0).powi(3)))
+        .to_vec();
+    assert_eq!(exponential(Resource::Time, &cubic, 0.1), None);
+    let eighth: Vec<(usize, f64)> = [30, 29, 27, 23]
+        .map(|n| (n, (n as f64 / 30.0).powi(8) * 2.0))
+        .to_vec();
+    assert_eq!(exponential(Resource::Time, &eighth, 0.0), None);
+    let doubling: Vec<(usize, f64)> = [30, 29, 27, 23]
+        .map(|n: usize| (n, 2f64.powi(n as i32 - 29)))
+        .to_vec();
+    let factor = exponential(Resource::Time, &doubling, 0.0).unwrap();
+    assert!((factor - 2.0).abs() < 1e-9, "{factor}");
 }

@@ -32,6 +32,7 @@ fn ended(status: ExitStatus, stdout: &str) -> Run {
         peak_memory: 1 << 20,
         max_rss: 1 << 20,
         peak_stack: 128 << 10,
+        stack_overflow: false,
     }
 }
 
@@ -385,4 +386,33 @@ fn a_run_stopped_at_a_limit_counts_only_when_every_run_was() {
     // ... and if every run was stopped, the one kept was stopped too.
     let runs = [stopped(2.3), stopped(2.25)];
     assert_eq!(settled(Precision::Steady, &runs), (2.25, true, 2));
+}
+
+#[test]
+fn a_traced_stack_overflow_is_a_crash_of_the_stack_and_the_tools_kill_no_signal() {
+    // Faulted beyond its stack, however small the stack seen.
+    let overflowed = Run {
+        stack_overflow: true,
+        ..ended(ExitStatus::from_raw(11), "")
+    };
+    let Some(Failure::Crash {
+        status, stack_full, ..
+    }) = judge("Aoki\n", &overflowed, &LIMITS)
+    else {
+        panic!("a crash");
+    };
+    assert!(stack_full);
+    assert_eq!(status, "signal: 11 (SIGSEGV)");
+    // Stopped by the tool at the memory limit with its stack full: the tool's kill is not shown
+    // as the program's signal.
+    let stopped = Run {
+        stopped: Some(Stop::Memory),
+        peak_stack: 16 << 20,
+        peak_memory: 65 << 20,
+        ..ended(ExitStatus::from_raw(9), "")
+    };
+    let Some(Failure::Crash { status, .. }) = judge("Aoki\n", &stopped, &LIMITS) else {
+        panic!("a crash");
+    };
+    assert_eq!(status, "stopped at the memory limit, its stack full");
 }

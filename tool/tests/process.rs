@@ -242,3 +242,35 @@ fn a_program_runs_with_the_stack_it_is_given_and_its_peak_is_seen() {
     assert!(!ran.succeeded());
     assert!(ran.peak_stack <= 8 << 20, "{}", ran.peak_stack);
 }
+
+#[test]
+fn a_traced_fault_just_beyond_the_stack_is_a_stack_overflow_and_others_are_not() {
+    let options = |trace_faults| Options {
+        stack: Some(8 << 20),
+        time_limit: Some(Duration::from_secs(60)),
+        memory_limit: Some(1 << 30),
+        trace_faults,
+        ..Options::default()
+    };
+    // A recursion that never ends fills the 8 MiB in milliseconds, faster than any sampling.
+    // Rust's own handler then names it and aborts.
+    let forever = common::wrong_command("lucky7-recurses-forever");
+    let game = b"2\n35\nAT\n";
+    let ran = run(&forever, Stdin::Bytes(game), &options(true)).unwrap();
+    assert_eq!(ran.status.signal(), Some(libc::SIGABRT), "{ran:?}");
+    assert!(ran.stack_overflow, "{ran:?}");
+    // Untraced, the same crash says nothing of its stack.
+    let ran = run(&forever, Stdin::Bytes(game), &options(false)).unwrap();
+    assert_eq!(ran.status.signal(), Some(libc::SIGABRT), "{ran:?}");
+    assert!(!ran.stack_overflow, "{ran:?}");
+    // A fault elsewhere is no overflow; and the program's other signals and its exec reach it as
+    // they would untraced.
+    let wild = "import ctypes; ctypes.string_at(8)";
+    let ran = run(&["python3", "-c", wild], Stdin::Bytes(b""), &options(true)).unwrap();
+    assert_eq!(ran.status.signal(), Some(libc::SIGSEGV), "{ran:?}");
+    assert!(!ran.stack_overflow, "{ran:?}");
+    let script = "trap 'echo caught' USR1; kill -USR1 $$; exec sh -c 'echo again; exit 4'";
+    let ran = shell(script, Stdin::Bytes(b""), &options(true));
+    assert_eq!(String::from_utf8_lossy(&ran.stdout), "caught\nagain\n");
+    assert_eq!(ran.status.code(), Some(4));
+}

@@ -7,8 +7,8 @@ use atcoder_games_tool::judge::{Failure, Limits};
 use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{
-    CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, TrustedOutput,
-    differences, report, shown_in_full,
+    CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, SavedCase,
+    TrustedOutput, differences, report,
 };
 use atcoder_games_tool::search::{Case, Found};
 use std::path::Path;
@@ -172,11 +172,11 @@ fn the_verdicts_say_what_was_over_which_limit() {
         stopped: true,
         blocked: true,
     };
-    let text = reported(Problem::Lucky7, &found(game(3), blocked));
+    let text = reported(Problem::Lucky7, &found(game(5), blocked));
     assert!(unwrapped(&text).starts_with("check: ./a.out gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 1.65 s on lucky7.\n"), "{text}");
     // Without a growth, a time-out says no more than its input's size and where it comes from.
     assert!(
-        text.ends_with("\nSmallest failing input: 3 rounds, shrunk from case 7 of 300 (3 rounds, seed 42) after 9 tries.\n"),
+        text.ends_with("\nSmallest failing input: 5 rounds, shrunk from case 7 of 300 (5 rounds, seed 42) after 9 tries.\n"),
         "{text}"
     );
     let stopped = Failure::TimeLimit {
@@ -197,13 +197,28 @@ fn the_verdicts_say_what_was_over_which_limit() {
         stack_full: true,
     };
     let text = reported(Problem::Lucky7, &found(game(3), overflowed));
-    assert!(unwrapped(&text).contains("\nIts stack had grown to the limit of 1024 MiB (--stack; the judge's is 1024 MiB): the recursion may be too deep, or endless.\n"), "{text}");
-    // An empty stderr gets no heading.
+    assert!(unwrapped(&text).ends_with("\n\nIts stack overflowed: it reached the limit of 1024 MiB (--stack; the judge's is 1024 MiB). The recursion may be too deep, or endless."), "{text}");
+    // An empty stderr gets no heading, and a crash no expected output, which means nothing there.
     assert!(!text.contains("stderr"), "{text}");
-    assert!(
-        text.ends_with("\nExpected output:\n  asked Answer\n  second line\n"),
-        "{text}"
-    );
+    assert!(!text.contains("Expected output"), "{text}");
+    // A stack that overflowed on a large input is about its size, which is given, not shown.
+    let overflowed = Failure::Crash {
+        status: "signal: 11 (SIGSEGV)".into(),
+        stderr: String::new(),
+        stack_full: true,
+    };
+    let text = reported(Problem::Lucky7, &found(game(SECTION_LINES + 1), overflowed));
+    assert!(text.contains("\nSmallest failing input: 41 rounds, shrunk from case 7 of 300 (41 rounds, seed 42) after 9 tries.\n"), "{text}");
+    // A time-out on an input of a few rounds is a hang: shown, and said.
+    let hang = Failure::TimeLimit {
+        time: Duration::from_secs(6),
+        stopped: true,
+        blocked: true,
+    };
+    let text = unwrapped(&reported(Problem::Lucky7, &found(game(4), hang.clone())));
+    assert!(text.contains("after 9 tries: 4 0000 AAAA It hangs on so small an input (4 rounds): not shrunk further, where each try would wait for the time limit."), "{text}");
+    let text = unwrapped(&reported(Problem::Lucky7, &found(game(5), hang)));
+    assert!(!text.contains("hangs"), "{text}");
 }
 
 #[test]
@@ -219,7 +234,6 @@ fn long_lines_are_shortened_and_the_report_bounded() {
         stack_full: false,
     };
     let found = found(input, failure);
-    assert!(!shown_in_full(&found));
     let text = reported(Problem::Lucky7, &found);
     assert!(
         text.contains("\n01234567890123456789...(199,960 characters)...01234567890123456789\n"),
@@ -283,13 +297,17 @@ fn a_family_and_its_growth() {
         baseline: 0.001,
         points: vec![(15_000, 0.4), (7_500, 0.1), (3_750, 0.026), (1_875, 0.007)],
         fit: Some(fit),
+        exponential: None,
         stopped_check: None,
         smallest_failing: stopped(30_000, 1.51, Stop::Time),
         largest: stopped(200_000, 1.52, Stop::Time),
     };
-    let path = Path::new("/tmp/failing.txt");
+    let saved = SavedCase {
+        folder: Path::new("/tmp/failing cases"),
+        name: "shiritori-42",
+    };
     let setting = CheckSetup {
-        saved: Some(path),
+        saved: Some(saved),
         ..setting(Problem::Shiritori)
     };
     let text = report(&setting, &found, Some(&growth), trusted).unwrap();
@@ -309,8 +327,9 @@ fn a_family_and_its_growth() {
         fit.at(200_000)
     );
     assert!(unwrapped(&text).contains(&growth_lines), "{text}");
+    // Where the case is saved, quoted as a shell reads it back.
     assert!(
-        text.ends_with("\nThe input is saved in /tmp/failing.txt.\n"),
+        unwrapped(&text).ends_with("\n\nSaved in '/tmp/failing cases': the case as oj keeps one, shiritori-42.in and shiritori-42.out (the right answer), and what the program printed, printed/shiritori-42.stdout and printed/shiritori-42.stderr. To run it again:   oj t -c ./a.out \\     -d '/tmp/failing cases'"),
         "{text}"
     );
     assert!(
@@ -344,6 +363,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         baseline: 0.0,
         points: vec![(60_000, 470.0 * mib), (30_000, 235.0 * mib)],
         fit: Some(fit),
+        exponential: None,
         stopped_check: None,
         smallest_failing: stopped(122_000, 1025.0 * mib, Stop::Memory),
         // Paging slowly, it reached the time limit first at the judge's largest size.
@@ -384,6 +404,7 @@ fn memory_too_small_to_measure_is_said_so() {
             (500, 8.0 * 1048576.0),
         ],
         fit: None,
+        exponential: None,
         stopped_check: None,
         smallest_failing: stopped(4_000, 256.0 * 1048576.0, Stop::Memory),
         largest: stopped(200_000, 256.0 * 1048576.0, Stop::Memory),
@@ -474,52 +495,93 @@ fn a_lucky7_wrong_answer_shows_the_whole_game() {
     );
 }
 
+/// The report of a crash on a round of 8 that printed `stderr`, saved in `/tmp/cases`.
+fn crashed_with(stderr: String) -> String {
+    let failure = Failure::Crash {
+        status: "exit status: 1".to_string(),
+        stderr,
+        stack_full: false,
+    };
+    let input = Input::Lucky7 {
+        digits: "8".into(),
+        players: "A".into(),
+    };
+    let saved = SavedCase {
+        folder: Path::new("/tmp/cases"),
+        name: "lucky7-42",
+    };
+    let setting = CheckSetup {
+        saved: Some(saved),
+        ..setting(Problem::Lucky7)
+    };
+    report(&setting, &found(input, failure), None, trusted).unwrap()
+}
+
+/// The lines a report shows of stderr, without their indent.
+fn stderr_shown(text: &str) -> Vec<&str> {
+    let shown = text
+        .lines()
+        .skip_while(|line| !line.starts_with("What it printed"))
+        .skip(1)
+        .take_while(|line| !line.is_empty());
+    shown
+        .map(|line| line.strip_prefix("  ").unwrap_or(line))
+        .collect()
+}
+
 #[test]
-fn a_crash_shows_both_ends_of_a_long_stderr() {
-    for length in [2 * SHOWN_STDERR, 2 * SHOWN_STDERR + 1] {
-        let stderr: String = (1..=length).map(|k| format!("line {k}\n")).collect();
-        let failure = Failure::Crash {
-            status: "exit status: 101".to_string(),
-            stderr,
-            stack_full: false,
-        };
-        let text = reported(
-            Problem::Lucky7,
-            &found(
-                Input::Lucky7 {
-                    digits: "8".into(),
-                    players: "A".into(),
-                },
-                failure,
-            ),
-        );
+fn a_crash_shows_the_last_lines_of_its_stderr() {
+    for length in [SHOWN_STDERR, SHOWN_STDERR + 1] {
+        let lines: Vec<String> = (1..=length).map(|k| format!("line {k}")).collect();
+        let text = crashed_with(format!("\n\n{}\n\n", lines.join("\n")));
         assert!(
             text.starts_with(
-                "check: ./a.out gives a runtime error (RE, exit status: 101) on lucky7.\n"
+                "check: ./a.out gives a runtime error (RE, exit status: 1) on lucky7.\n"
             ),
             "{text}"
         );
-        assert!(
-            text.contains(
-                "\nExpected output:\n  asked Answer\n  second line\n\nWhat it printed on stderr:\n"
-            ),
-            "{text}"
-        );
-        let shown: Vec<&str> = text
-            .lines()
-            .skip_while(|line| !line.starts_with("What it printed"))
-            .skip(1)
-            .collect();
-        if length == 2 * SHOWN_STDERR {
-            let all: Vec<String> = (1..=length).map(|k| format!("  line {k}")).collect();
-            assert_eq!(shown, all);
-        } else {
-            let mut ends: Vec<String> = (1..=SHOWN_STDERR).map(|k| format!("  line {k}")).collect();
-            ends.push("  ... (1 lines left out)".to_string());
-            ends.extend((length - SHOWN_STDERR + 1..=length).map(|k| format!("  line {k}")));
-            assert_eq!(shown, ends);
-        }
+        // The blank lines around it left out; a long one's end, and where all of it is.
+        let last = &lines[length - SHOWN_STDERR..];
+        assert_eq!(stderr_shown(&text), last, "{text}");
+        let heading = match length > SHOWN_STDERR {
+            true => "\nWhat it printed on stderr (30 of its 31 lines; all of them in /tmp/cases/printed/lucky7-42.stderr):\n".to_string(),
+            false => "\nWhat it printed on stderr:\n".to_string(),
+        };
+        assert!(text.contains(&heading), "{text}");
     }
+}
+
+#[test]
+fn a_sanitizer_report_is_shown_to_its_summary_without_its_legend() {
+    let mut lines =
+        vec!["=================================================================".to_string()];
+    lines.push("==77==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x6020".to_string());
+    lines.push("READ of size 4 at 0x6020 thread T0".to_string());
+    lines.extend((0..40).map(|k| format!("    #{k} 0x55 in frame{k} a.cpp:{k}")));
+    lines.push("SUMMARY: AddressSanitizer: heap-buffer-overflow a.cpp:11 in main".to_string());
+    lines.extend((0..30).map(|k| format!("  Shadow legend {k}")));
+    lines.push("==77==ABORTING".to_string());
+    let text = crashed_with(lines.join("\n"));
+    let shown = stderr_shown(&text);
+    // From the error, its frames nearest it, to its summary.
+    assert_eq!(shown.len(), SHOWN_STDERR, "{text}");
+    assert!(
+        shown[0].starts_with("==77==ERROR: AddressSanitizer"),
+        "{text}"
+    );
+    assert_eq!(shown[2], "    #0 0x55 in frame0 a.cpp:0", "{text}");
+    assert_eq!(shown[SHOWN_STDERR - 2], "...", "{text}");
+    assert!(
+        shown[SHOWN_STDERR - 1].starts_with("SUMMARY: AddressSanitizer"),
+        "{text}"
+    );
+    assert!(!text.contains("Shadow legend"), "{text}");
+    // A short one whole.
+    let short = [&lines[..5], &lines[43..44]].concat().join("\n");
+    let text = crashed_with(short);
+    let shown = stderr_shown(&text);
+    assert_eq!(shown.len(), 5, "{shown:?}");
+    assert!(shown[4].starts_with("SUMMARY: "), "{shown:?}");
 }
 
 #[test]
@@ -558,7 +620,6 @@ fn an_input_is_shown_in_full_when_it_fits_its_section() {
     // A random case's input shares its section with one line, a family's with two.
     for (lines, fits) in [(SECTION_LINES - 1, true), (SECTION_LINES, false)] {
         let random = found(words(lines - 1), crash());
-        assert_eq!(shown_in_full(&random), fits, "{lines} lines");
         let text = reported(Problem::Shiritori, &random);
         assert_eq!(!text.contains("more lines"), fits, "{text}");
     }
@@ -570,8 +631,62 @@ fn an_input_is_shown_in_full_when_it_fits_its_section() {
             origin: Some(origin),
             ..found(origin.input(lines - 1), crash())
         };
-        assert_eq!(shown_in_full(&from_family), fits, "{lines} lines");
         let text = reported(Problem::Shiritori, &from_family);
         assert_eq!(!text.contains("more lines"), fits, "{text}");
+    }
+}
+
+#[test]
+fn a_failing_official_sample_is_named_and_shown() {
+    let failure = Failure::WrongAnswer {
+        expected: "Takahashi\n".to_string(),
+        actual: "Aoki\n".to_string(),
+    };
+    let sample = Problem::Lucky7.samples()[1].clone();
+    let found = Found {
+        case: Case::Sample(2),
+        shrink_steps: 0,
+        ..found(sample.clone(), failure)
+    };
+    let text = reported(Problem::Lucky7, &found);
+    assert!(
+        text.starts_with("check: ./a.out gives a wrong answer (WA) on lucky7: it fails official sample 2.\n\nOfficial sample 2 (5 rounds):\n"),
+        "{text}"
+    );
+    assert!(text.contains(&sample.text()), "{text}");
+}
+
+#[test]
+fn numbers_keep_their_units_and_a_time_beside_its_limit_its_decimals() {
+    // A time just over the limit shows the decimals that tell them apart.
+    let just_over = Failure::TimeLimit {
+        time: Duration::from_millis(1504),
+        stopped: false,
+        blocked: false,
+    };
+    let text = reported(Problem::Lucky7, &found(game(3), just_over));
+    assert!(
+        unwrapped(&text).contains("1.504 s, more than the 1.50 s limit"),
+        "{text}"
+    );
+    // However the prose wraps, a number and its unit share a line.
+    let slow = Failure::TimeLimit {
+        time: Duration::from_millis(1660),
+        stopped: true,
+        blocked: false,
+    };
+    for length in 1..80 {
+        let command = "x".repeat(length);
+        let setting = CheckSetup {
+            command: &command,
+            ..setting(Problem::Lucky7)
+        };
+        let text = report(&setting, &found(game(3), slow.clone()), None, trusted).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for pair in lines.windows(2) {
+            let split = pair[0].ends_with(|c: char| c.is_ascii_digit())
+                && (pair[1].starts_with("s ") || pair[1].starts_with("s,"));
+            assert!(!split, "{text}");
+        }
     }
 }

@@ -7,8 +7,8 @@ use atcoder_games_tool::generate::STAR_HUB;
 use atcoder_games_tool::judge::Failure;
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
 use atcoder_games_tool::search::{
-    Budget, Case, Clock, Conclusion, Plan, Progress, SystemClock, cut_down, inputs, search,
-    size_limit,
+    Budget, Case, Clock, Conclusion, HANG, Plan, Progress, SystemClock, cut_down, hangs, inputs,
+    search, size_limit,
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
@@ -23,6 +23,13 @@ fn time_limit() -> Failure {
         stopped: true,
         blocked: false,
     }
+}
+
+/// Whether `input` is one of the official samples, which the search runs first.
+fn official(input: &Input) -> bool {
+    [Problem::Shiritori, Problem::Lucky7]
+        .iter()
+        .any(|problem| problem.samples().contains(input))
 }
 
 /// Whether `input` keeps to the judge's constraints.
@@ -130,7 +137,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         Plan::new(300, 5),
         &SystemClock,
         |input| {
-            Ok::<_, ()>(Some(match input.size() {
+            Ok::<_, ()>((!official(input)).then(|| match input.size() {
                 0..3 => time_limit(),
                 _ => wrong.clone(),
             }))
@@ -158,7 +165,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         Problem::Shiritori,
         Plan::new(300, 5),
         &SystemClock,
-        |input| Ok::<_, ()>((input.size() >= 3).then(|| wrong.clone())),
+        |input| Ok::<_, ()>((input.size() >= 3 && !official(input)).then(|| wrong.clone())),
         |_| {},
     )
     .unwrap();
@@ -185,11 +192,14 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
         |_| {},
     )
     .unwrap();
-    // Every case, then every family at the judge's largest N.
+    // The official samples, every case, then every family at the judge's largest N.
+    let samples: Vec<usize> = Problem::Lucky7.samples().iter().map(Input::size).collect();
+    assert_eq!(samples, [2, 5, 5, 5]);
     let families = Family::LUCKY7.len();
-    assert_eq!(cases_seen.len(), 20 + families);
-    assert!(cases_seen[20..].iter().all(|&size| size == JUDGE_MAX));
-    let largest = *cases_seen[..20].iter().max().unwrap();
+    assert_eq!(cases_seen.len(), 4 + 20 + families);
+    assert_eq!(cases_seen[..4], samples);
+    assert!(cases_seen[24..].iter().all(|&size| size == JUDGE_MAX));
+    let largest = *cases_seen[4..24].iter().max().unwrap();
     assert!(matches!(outcome, Conclusion::Passed { largest: reported } if reported == largest));
     let stopped = search(
         Problem::Lucky7,
@@ -210,6 +220,9 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
     };
     let mut found_wrong = false;
     let test = |input: &Input| {
+        if official(input) {
+            return Ok::<_, ()>(None);
+        }
         found_wrong |= input.size() >= 3;
         Ok::<_, ()>(match input.size() {
             3.. => Some(wrong.clone()),
@@ -307,7 +320,8 @@ fn no_round_of_the_smallest_failure_can_be_dropped() {
         actual: "Aoki\n".to_string(),
     };
     for seed in 0..40 {
-        let test = |input: &Input| Ok::<_, ()>(fails(input).then(|| wrong.clone()));
+        let test =
+            |input: &Input| Ok::<_, ()>((fails(input) && !official(input)).then(|| wrong.clone()));
         let outcome = search(
             Problem::Lucky7,
             Plan::new(300, seed),
@@ -591,4 +605,80 @@ fn cutting_down_keeps_to_its_budget_of_tries_and_time() {
         cut_down(game("1234"), no_time, &clock, never),
         Ok(game("1234"))
     );
+}
+
+#[test]
+fn a_failing_official_sample_is_the_failure_as_it_is() {
+    // Wrong on Lucky 7's sample 2 only: found there, before any random case, and not shrunk.
+    let second = Problem::Lucky7.samples()[1].clone();
+    let wrong = Failure::WrongAnswer {
+        expected: "Aoki\n".to_string(),
+        actual: "Takahashi\n".to_string(),
+    };
+    let mut samples_run = Vec::new();
+    let progress = |step: Progress| {
+        if let Progress::Sample { number, samples } = step {
+            samples_run.push((number, samples));
+        }
+    };
+    let test = |input: &Input| Ok::<_, ()>((*input == second).then(|| wrong.clone()));
+    let outcome = search(
+        Problem::Lucky7,
+        Plan::new(300, 1),
+        &SystemClock,
+        test,
+        progress,
+    );
+    let Ok(Conclusion::Failed(found)) = outcome else {
+        panic!("sample 2 fails");
+    };
+    assert_eq!(samples_run, [(1, 4), (2, 4)]);
+    assert_eq!(found.case, Case::Sample(2));
+    assert_eq!(
+        (found.input.clone(), found.first.clone()),
+        (second.clone(), second)
+    );
+    assert_eq!(
+        (found.shrink_steps, found.origin, found.bisected),
+        (0, None, false)
+    );
+    assert_eq!(found.failure, wrong);
+}
+
+#[test]
+fn a_hang_is_not_shrunk_below_a_few_rounds() {
+    // A time-out on every game of three rounds or more that is no sample: the first is shrunk,
+    // but not below four rounds, where each try would wait for the time limit.
+    let mut tried = Vec::new();
+    let test = |input: &Input| {
+        tried.push(input.size());
+        Ok::<_, ()>((input.size() >= 3 && !official(input)).then(time_limit))
+    };
+    let outcome = search(
+        Problem::Lucky7,
+        Plan::new(300, 2),
+        &SystemClock,
+        test,
+        |_| {},
+    );
+    let Ok(Conclusion::Failed(found)) = outcome else {
+        panic!("games of three rounds come");
+    };
+    assert!(hangs(&found.failure, &found.input), "{found:?}");
+    assert!(found.input.size() <= HANG, "{found:?}");
+    // Once an input hangs, nothing more is tried.
+    let last = *tried.last().unwrap();
+    assert_eq!(last, found.input.size(), "{tried:?}");
+    // A larger one, or one that is not a time-out, is no hang.
+    let wrong = Failure::WrongAnswer {
+        expected: String::new(),
+        actual: String::new(),
+    };
+    let game = |rounds: usize| Input::Lucky7 {
+        digits: "1".repeat(rounds),
+        players: "T".repeat(rounds),
+    };
+    assert!(hangs(&time_limit(), &game(HANG)));
+    assert!(!hangs(&time_limit(), &game(HANG + 1)));
+    assert!(!hangs(&wrong, &game(1)));
 }

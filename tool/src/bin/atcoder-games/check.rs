@@ -1,24 +1,30 @@
 //! `atcoder-games check`: the stress test, as the user runs it.
 
 use crate::arguments::{ProblemName, positive_seconds};
+use crate::command::{misplaced_options, to_run};
 use crate::explain;
 use crate::input::AnalysedDictionary;
 use crate::shiritori::plumbing::TokenSource;
 use crate::{lucky7, shiritori};
 use atcoder_games_tool::family::Origin;
-use atcoder_games_tool::format::with_commas;
-use atcoder_games_tool::growth::{self, Curve, Failing, Resource};
-use atcoder_games_tool::judge::{Failure, Limits, Precision, judge, settle};
+use atcoder_games_tool::format::{mebibytes, shell_quoted, with_commas};
+use atcoder_games_tool::growth::{self, Curve, Failing};
+use atcoder_games_tool::judge::{Failure, Limits, Precision, Verdict, judge, judged_time, settle};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
 use atcoder_games_tool::process::{self, Run, RunError, Stdin};
-use atcoder_games_tool::report::{CheckSetup, TrustedOutput, report, shown_in_full};
+use atcoder_games_tool::report::{
+    CheckSetup, Margins, PRINTED, SavedCase, TrustedOutput, passed, report,
+};
 use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, SystemClock, search};
 use clap::Args;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::ffi::OsString;
+use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// The options of `check`.
@@ -40,13 +46,14 @@ pub struct CheckOptions {
     /// Stack limit per run, in MiB: the judge's is 1024 (`ulimit -s 1048576`)
     #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     stack: u64,
-    /// Also write the smallest failing input to this file
-    #[arg(long, value_name = "PATH")]
+    /// Save the failing case in this folder, as oj's NAME.in and NAME.out (the right answer), with
+    /// what the program printed beside them [default: a folder of the system's temporary folder]
+    #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
     /// The problem the solution solves
     #[arg(value_enum)]
     problem: ProblemName,
-    /// The command that runs the solution, with its arguments
+    /// The command that runs the solution, with its arguments (or as one string, as oj's -c)
     #[arg(
         value_name = "CMD",
         required = true,
@@ -61,7 +68,7 @@ pub struct CheckOptions {
 pub struct UsageError(pub String);
 
 /// Why a check could not be carried out.
-enum CheckError {
+pub enum CheckError {
     /// The program under check could not be run.
     Program(RunError),
     /// This crate's own solution failed: a bug here.
@@ -103,29 +110,72 @@ fn print_out(text: &str) {
     let _ = io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// The program under check, and the limits it runs under.
-struct Program<'a> {
-    command: &'a [OsString],
-    limits: Limits,
+/// What a failing run printed, kept for the saved case.
+struct Printed {
+    input: Input,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
 }
 
-impl Program<'_> {
-    /// Runs the solution on `input`, stopped at `limits`.
+/// The program under check, the limits it runs under, and what the check has seen of it: the
+/// margins of its runs, and what its last failing run of each verdict printed.
+struct Program {
+    command: Vec<OsString>,
+    limits: Limits,
+    /// The case being run, as the search's progress says.
+    case: Cell<Case>,
+    margins: RefCell<Margins>,
+    printed: RefCell<HashMap<Verdict, Printed>>,
+}
+
+impl Program {
+    /// Runs the program on `input`, stopped at `limits`.
     fn execute(&self, input: &Input, limits: &Limits) -> Result<Run, CheckError> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
         let options = limits.options(input.longest_answer());
-        process::run(self.command, stdin, &options).map_err(CheckError::Program)
+        process::run(&self.command, stdin, &options).map_err(CheckError::Program)
     }
 
     /// Judges the program on `input` against this crate's answer, from runs that settle its time
-    /// ([`settle`]).
+    /// ([`settle`]), and notes the run's margins, or what a failing run printed.
     fn test(&self, problem: Problem, input: &Input) -> Result<Option<Failure>, CheckError> {
         let expected = trusted(problem, TrustedOutput::Answer, &input.text())?;
         let settled = settle(&self.limits, Precision::Verdict, || {
             self.execute(input, &self.limits)
         })?;
-        Ok(judge(&expected, &settled.run, &self.limits))
+        let ran = settled.run;
+        let failure = judge(&expected, &ran, &self.limits);
+        match &failure {
+            None => self.margins.borrow_mut().note(
+                self.case.get(),
+                input.size(),
+                judged_time(&ran),
+                ran.peak_memory,
+            ),
+            Some(failure) => {
+                let printed = Printed {
+                    input: input.clone(),
+                    stdout: ran.stdout,
+                    stderr: ran.stderr,
+                };
+                self.printed.borrow_mut().insert(failure.verdict(), printed);
+            }
+        }
+        Ok(failure)
+    }
+
+    /// What the program printed on `found`'s smallest failing input: from the run that judged it,
+    /// or, if that was not kept, from a run made now.
+    fn printed(&self, found: &Found) -> Result<(Vec<u8>, Vec<u8>), CheckError> {
+        let verdict = found.failure.verdict();
+        match self.printed.borrow_mut().remove(&verdict) {
+            Some(printed) if printed.input == found.input => Ok((printed.stdout, printed.stderr)),
+            _ => {
+                let ran = self.execute(&found.input, &self.limits)?;
+                Ok((ran.stdout, ran.stderr))
+            }
+        }
     }
 
     /// How the program's time or memory grows on the family of `found`'s input, if it ran out
@@ -133,7 +183,7 @@ impl Program<'_> {
     fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Curve>, CheckError> {
         let at_judge_max = match found.case {
             Case::Family(_) => Some(&found.first_failure),
-            Case::Random(_) => None,
+            Case::Sample(_) | Case::Random(_) => None,
         };
         let failing = Failing {
             origin,
@@ -147,32 +197,86 @@ impl Program<'_> {
     }
 }
 
+/// Where the check is, for the line that Ctrl-C prints.
+static STAGE: Mutex<String> = Mutex::new(String::new());
+
+/// Notes where the check is, for Ctrl-C.
+fn enter(stage: String) {
+    *STAGE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = stage;
+}
+
+/// The command line of this run of the tool, with `--seed` added when it was not given, so that
+/// it repeats this run: quoted as a shell reads it back.
+fn repeating(seed: u64) -> String {
+    let mut arguments: Vec<String> = std::env::args().collect();
+    let seeded = arguments
+        .iter()
+        .position(|argument| argument == "check")
+        .filter(|_| {
+            !arguments
+                .iter()
+                .any(|argument| argument.starts_with("--seed"))
+        });
+    if let Some(at) = seeded {
+        arguments.splice(at + 1..at + 1, ["--seed".to_string(), seed.to_string()]);
+    }
+    let quoted: Vec<String> = arguments
+        .iter()
+        .map(|argument| shell_quoted(argument))
+        .collect();
+    quoted.join(" ")
+}
+
 /// Runs the check that `options` describe, and reports it; a mistake found before the first run
 /// is a usage error.
 pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
-    // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
-    // not reach: stop it, and all it started, before ending.
-    let _ = ctrlc::set_handler(|| {
-        process::stop_all();
-        eprintln!("\ncheck: interrupted; the program under test was stopped");
-        std::process::exit(130);
-    });
-    can_start(&options.command).map_err(UsageError)?;
-    if let Some(path) = &options.save
-        && let Err(error) = can_write(path)
-    {
-        let message = format!("cannot save to {}: {error}", path.display());
+    let problem = Problem::from(options.problem);
+    let given = options.problem_name();
+    let command = to_run(&options.command, &given).map_err(UsageError)?;
+    for warning in misplaced_options(&command) {
+        eprintln!("{warning}");
+    }
+    let seed = options.seed.unwrap_or_else(seed_from_the_clock);
+    let folder = match &options.save {
+        Some(folder) => folder.clone(),
+        None => std::env::temp_dir().join(format!("atcoder-games-{}-{seed}", problem.name())),
+    };
+    if let Err(error) = fs::create_dir_all(folder.join(PRINTED)) {
+        let message = format!("cannot save to {}: {error}", folder.display());
         return Err(UsageError(message));
     }
-    let problem = Problem::from(options.problem);
-    match checked(options, problem) {
+    // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
+    // not reach: stop it, and all it started, and say where the check was.
+    let repeat = repeating(seed);
+    let _ = ctrlc::set_handler(move || {
+        process::stop_all();
+        let stage = STAGE.lock().map(|stage| stage.clone()).unwrap_or_default();
+        eprintln!(
+            "\ncheck: interrupted {stage} (seed {seed}); the program under test was stopped.\nTo run the same check again: {repeat}"
+        );
+        std::process::exit(130);
+    });
+    let program = Program {
+        command,
+        limits: Limits {
+            time: options.timeout,
+            memory: options.memory << 20,
+            stack: stack_within_reach(options.stack << 20),
+        },
+        case: Cell::new(Case::Sample(1)),
+        margins: RefCell::default(),
+        printed: RefCell::default(),
+    };
+    match checked(options, problem, seed, &folder, &program) {
         Ok(code) => Ok(code),
         Err(CheckError::Program(RunError::CannotStart(error))) => {
-            let program = Path::new(&options.command[0]).display();
-            Err(UsageError(format!("cannot start {program}: {error}")))
+            let shown = shell_quoted(&program.command[0].to_string_lossy());
+            Err(UsageError(format!("cannot start {shown}: {error}")))
         }
         Err(CheckError::Program(error)) => {
-            eprintln!("error: {}: {error}", command_line(&options.command));
+            eprintln!("error: {}: {error}", command_line(&program.command));
             Ok(ExitCode::FAILURE)
         }
         Err(CheckError::Trusted(message)) => {
@@ -183,75 +287,100 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
     }
 }
 
-/// `command` as one line, for the report.
+impl CheckOptions {
+    /// The problem as the user named it, for the commands that hints show.
+    fn problem_name(&self) -> String {
+        match Problem::from(self.problem) {
+            Problem::Shiritori => "shiritori".to_string(),
+            Problem::Lucky7 => "lucky7".to_string(),
+        }
+    }
+}
+
+/// A seed of nine digits or fewer, from the clock, easy to type again.
+fn seed_from_the_clock() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::from(now.subsec_nanos())
+}
+
+/// `command` as a shell reads it back, for the report.
 fn command_line(command: &[OsString]) -> String {
-    let parts = command.iter().map(|part| part.to_string_lossy());
+    let parts = command
+        .iter()
+        .map(|part| shell_quoted(&part.to_string_lossy()));
     parts.collect::<Vec<_>>().join(" ")
 }
 
-/// The check of `problem` that `options` describe, and its report: exit status 0 when the program
-/// passed, 1 when it failed.
-fn checked(options: &CheckOptions, problem: Problem) -> Result<ExitCode, CheckError> {
+/// The search's progress in words: on a terminal as one line that changes, and for Ctrl-C.
+fn describe(progress: &Progress, problem: Problem) -> String {
+    match progress {
+        Progress::Sample { number, samples } => format!("official sample {number}/{samples}"),
+        Progress::Case { case, cases, input } => {
+            format!("case {}/{cases}: {}", case + 1, input.describe_size())
+        }
+        Progress::Family { family } => {
+            let size = with_commas(JUDGE_MAX);
+            format!("family \"{}\": {size} {}", family.name(), problem.units())
+        }
+        Progress::Shrinking { steps, input } => format!(
+            "shrinking: {} tried, down to {}",
+            with_commas(*steps),
+            input.describe_size()
+        ),
+    }
+}
+
+/// The check of `problem` that `options` describe from `seed`, of `program`, and its report: exit
+/// status 0 when the program passed, 1 when it failed; the failing case is saved in `folder`.
+fn checked(
+    options: &CheckOptions,
+    problem: Problem,
+    seed: u64,
+    folder: &Path,
+    program: &Program,
+) -> Result<ExitCode, CheckError> {
     let started = Instant::now();
     let cases = options.cases as usize;
-    // By default a seed of nine digits or fewer, from the clock, easy to type again.
-    let seed = options.seed.unwrap_or_else(|| {
-        let now = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default();
-        u64::from(now.subsec_nanos())
-    });
-    let program = Program {
-        command: &options.command,
-        limits: Limits {
-            time: options.timeout,
-            memory: options.memory << 20,
-            stack: stack_within_reach(options.stack << 20),
-        },
-    };
     let show_progress = io::stderr().is_terminal();
     let progress = |progress: Progress| {
+        match progress {
+            Progress::Sample { number, .. } => program.case.set(Case::Sample(number)),
+            Progress::Case { case, .. } => program.case.set(Case::Random(case)),
+            Progress::Family { family } => program.case.set(Case::Family(family)),
+            Progress::Shrinking { .. } => {}
+        }
+        let line = describe(&progress, problem);
         if show_progress {
-            let line = match progress {
-                Progress::Case { case, cases, input } => {
-                    format!("case {}/{cases}: {}", case + 1, input.describe_size())
-                }
-                Progress::Family { family } => {
-                    let size = with_commas(JUDGE_MAX);
-                    format!("family \"{}\": {size} {}", family.name(), problem.units())
-                }
-                Progress::Shrinking { steps, input } => {
-                    format!(
-                        "shrinking: {steps} tried, down to {}",
-                        input.describe_size()
-                    )
-                }
-            };
             eprint!("\r\x1b[2K{line}");
         }
+        enter(format!("at {line}"));
     };
     let test = |input: &Input| program.test(problem, input);
     let plan = Plan::new(cases, seed);
     let conclusion = search(problem, plan, &SystemClock, test, progress)?;
-    let command = command_line(&options.command);
+    let command = command_line(&program.command);
+    let mut setting = CheckSetup {
+        problem,
+        command: &command,
+        cases,
+        seed,
+        limits: program.limits,
+        saved: None,
+    };
     let found = match conclusion {
         Conclusion::Passed { largest } => {
             if show_progress {
                 eprint!("\r\x1b[2K");
             }
-            let families = atcoder_games_tool::family::Family::of(problem).len();
-            print_out(&format!(
-                "check: {command} passed all {cases} cases of {}, up to {} {units}, and {families} worst-case families of {} {units} (seed {seed}), in {:.1} s\n",
-                problem.name(),
-                with_commas(largest),
-                with_commas(JUDGE_MAX),
-                started.elapsed().as_secs_f64(),
-                units = problem.units(),
-            ));
+            let margins = program.margins.borrow();
+            print_out(&passed(&setting, largest, &margins, started.elapsed()));
             return Ok(ExitCode::SUCCESS);
         }
         Conclusion::Failed(found) => found,
     };
+    enter("measuring how it fails".to_string());
     if show_progress {
         eprint!("\r\x1b[2Kmeasuring how it fails");
     }
@@ -263,30 +392,27 @@ fn checked(options: &CheckOptions, problem: Problem) -> Result<ExitCode, CheckEr
         eprint!("\r\x1b[2K");
     }
     let input = found.input.text();
-    // An input too long to show in full is saved all the same, where the report says.
-    let saved = options.save.clone().or_else(|| {
-        (!shown_in_full(&found)).then(|| {
-            let name = format!("atcoder-games-{}-{seed}.txt", problem.name());
-            std::env::temp_dir().join(name)
-        })
-    });
-    if let Some(path) = &saved
-        && let Err(error) = std::fs::write(path, &input)
-    {
-        eprintln!(
-            "error: cannot save the input to {}: {error}",
-            path.display()
-        );
-        return Ok(ExitCode::FAILURE);
-    }
-    let setting = CheckSetup {
-        problem,
-        command: &command,
-        cases,
-        seed,
-        limits: program.limits,
-        saved: saved.as_deref(),
+    let name = format!("{}-{seed}", problem.name());
+    let saved = SavedCase {
+        folder,
+        name: &name,
     };
+    let (stdout, stderr) = program.printed(&found)?;
+    let right = trusted(problem, TrustedOutput::Answer, &input)?;
+    let files = [
+        ("in", input.as_bytes()),
+        ("out", right.as_bytes()),
+        ("stdout", &stdout),
+        ("stderr", &stderr),
+    ];
+    for (extension, bytes) in files {
+        let path = saved.path(extension);
+        if let Err(error) = fs::write(&path, bytes) {
+            eprintln!("error: cannot save {}: {error}", path.display());
+            return Ok(ExitCode::FAILURE);
+        }
+    }
+    setting.saved = Some(saved);
     let trusted = |asked| trusted(problem, asked, &input);
     print_out(&report(&setting, &found, growth.as_ref(), trusted)?);
     Ok(ExitCode::FAILURE)
@@ -305,44 +431,7 @@ fn stack_within_reach(wanted: u64) -> u64 {
     }
     eprintln!(
         "warning: the stack is limited to {} here (ulimit -Hs), less than --stack asks",
-        Resource::Memory.show(limit.rlim_max as f64)
+        mebibytes(limit.rlim_max as f64)
     );
     limit.rlim_max
-}
-
-/// Whether `command`'s program can be started: an executable file at its path, or, for a bare
-/// name, in a folder of `PATH`; the error names the program alone.
-fn can_start(command: &[OsString]) -> Result<(), String> {
-    let program = Path::new(&command[0]);
-    let executable = |path: &Path| {
-        path.metadata()
-            .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
-    };
-    let found = match program.components().count() > 1 || program.is_absolute() {
-        true => executable(program),
-        false => std::env::var_os("PATH").is_some_and(|path| {
-            std::env::split_paths(&path).any(|folder| executable(&folder.join(program)))
-        }),
-    };
-    match found {
-        true => Ok(()),
-        false => Err(format!(
-            "cannot start {}: no such program, or it is not executable",
-            program.display()
-        )),
-    }
-}
-
-/// Whether `path` can be written, found before the first run rather than after the search: a
-/// file is opened there (and removed again if it was not there before).
-fn can_write(path: &Path) -> io::Result<()> {
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)?;
-    if !existed {
-        std::fs::remove_file(path)?;
-    }
-    Ok(())
 }

@@ -14,6 +14,7 @@ mod shiritori;
 
 mod arguments;
 mod check;
+mod command;
 mod dot;
 mod explain;
 mod explore;
