@@ -287,14 +287,11 @@ pub fn follow<E>(
         Ok(())
     };
     measure_below(sizes_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
-    // A growth too steep for halves to show: the sizes just below the smallest failing one.
-    let measured = |points: &[(usize, f64)]| {
-        let below = |&&(size, value): &&(usize, f64)| {
-            size < failing.smallest_size && measurable(resource, value, baseline)
-        };
-        points.iter().filter(below).count()
+    // A growth too steep for halves to show any: the sizes just below the smallest failing one.
+    let below = |&&(size, value): &&(usize, f64)| {
+        size < failing.smallest_size && measurable(resource, value, baseline)
     };
-    if measured(&points) < 2 {
+    if !points.iter().any(|point| below(&point)) {
         measure_below(steps_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
         points.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
         points.dedup_by_key(|&mut (size, _)| size);

@@ -86,17 +86,31 @@ pub fn judged_time(run: &Run) -> Duration {
     }
 }
 
+/// How a recursion went too deep to go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TooDeep {
+    /// Its stack reached the stack limit.
+    Stack,
+    /// Python's recursion limit stopped it: 1,000 frames, unless `sys.setrecursionlimit` says
+    /// more.
+    RecursionLimit,
+}
+
+/// What Python prints on stderr when its recursion limit stops a program.
+const PYTHON_RECURSION_LIMIT: &str = "RecursionError: maximum recursion depth exceeded";
+
 /// What was wrong with a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
     /// It printed something other than the expected answer.
     WrongAnswer { expected: String, actual: String },
-    /// It ended with a non-zero exit status or was killed by a signal; `stack_full` when its
+    /// It ended with a non-zero exit status or was killed by a signal; `too_deep` when a
+    /// recursion went too deep for its stack or its language, the likely cause.
     /// stack had (nearly) reached its limit, the likely cause.
     Crash {
         status: String,
         stderr: String,
-        stack_full: bool,
+        too_deep: Option<TooDeep>,
     },
     /// Its judged time went over the limit: `time`, or, when `stopped`, at least that much, when
     /// it was stopped at the judge's cut-off; `blocked` when it was stopped on the wall clock,
@@ -188,10 +202,17 @@ pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
         Some(_) => "stopped at the memory limit, its stack full".to_string(),
         None => run.status.to_string(),
     };
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let too_deep = match stack_full {
+        true => Some(TooDeep::Stack),
+        false => stderr
+            .contains(PYTHON_RECURSION_LIMIT)
+            .then_some(TooDeep::RecursionLimit),
+    };
     let crash = || Failure::Crash {
         status: status.clone(),
-        stderr: String::from_utf8_lossy(&run.stderr).into_owned(),
-        stack_full,
+        stderr: stderr.clone().into_owned(),
+        too_deep,
     };
     if stack_full && (crashed || run.stopped == Some(Stop::Memory)) {
         return Some(crash());

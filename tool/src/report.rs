@@ -8,7 +8,7 @@
 use crate::family::Family;
 use crate::format::{counted, mebibytes, seconds, seconds_beside, shell_quoted, with_commas};
 use crate::growth::{Curve, Measured, Resource};
-use crate::judge::{Failure, Limits, answer_lines};
+use crate::judge::{Failure, Limits, TooDeep, answer_lines};
 use crate::problem::{Input, Problem};
 use crate::search::{Case, Found, hangs};
 use std::fmt::Write;
@@ -233,7 +233,9 @@ fn shows_input(found: &Found) -> bool {
     match found.failure {
         Failure::WrongAnswer { .. } => true,
         // A stack that overflows on a large input is about its size, as a time-out is.
-        Failure::Crash { stack_full, .. } => !stack_full || found.input.size() <= SECTION_LINES,
+        Failure::Crash { too_deep, .. } => {
+            too_deep.is_none() || found.input.size() <= SECTION_LINES
+        }
         _ => hangs(&found.failure, &found.input),
     }
 }
@@ -327,16 +329,18 @@ pub fn report<E>(
             }
         }
         Failure::Crash {
-            stderr, stack_full, ..
+            stderr, too_deep, ..
         } => {
-            if *stack_full {
-                let stack = mebibytes(setting.limits.stack as f64);
-                write_wrapped(
-                    &mut text,
-                    &format!(
-                        "\nIts stack overflowed: it reached the limit of {stack} (--stack; the judge's is 1024 MiB). The recursion may be too deep, or endless."
-                    ),
-                );
+            let stack = mebibytes(setting.limits.stack as f64);
+            let why = match too_deep {
+                Some(TooDeep::Stack) => format!(
+                    "Its stack overflowed: it reached the limit of {stack} (--stack; the judge's is 1024 MiB). The recursion may be too deep, or endless."
+                ),
+                Some(TooDeep::RecursionLimit) => "Python's recursion limit stopped it: 1,000 frames, as on the judge, unless the program raises it with sys.setrecursionlimit.".to_string(),
+                None => String::new(),
+            };
+            if !why.is_empty() {
+                write_wrapped(&mut text, &format!("\n{why}"));
             }
             let saved = setting.saved.map(|saved| saved.path("stderr"));
             write_stderr(&mut text, stderr, saved.as_deref());

@@ -232,15 +232,15 @@ pub fn hangs(failure: &Failure, input: &Input) -> bool {
 
 /// Whether a failure is worth cutting down word by word or round by round: a wrong answer, a
 /// crash or too much output, which a few words or rounds show; or a time or memory limit or a
-/// stack overflow on a small input that does not hang yet, not on a large one, which is about its
-/// size.
+/// recursion too deep on a small input that does not hang yet, not on a large one, which is about
+/// its size.
 fn worth_cutting_down(failure: &Failure, input: &Input) -> bool {
     match failure {
         _ if hangs(failure, input) => false,
         Failure::TimeLimit { .. }
         | Failure::MemoryLimit { .. }
         | Failure::Crash {
-            stack_full: true, ..
+            too_deep: Some(_), ..
         } => input.size() <= CUT_DOWN_WHEN_SLOW,
         _ => true,
     }

@@ -1,16 +1,83 @@
 //! The tool's manual, `docs/tool.md`, kept true: it lists every worst-case family as the code
-//! names and describes it.
+//! names and describes it, and its examples are what the tool prints.
 
 mod common;
 
 use atcoder_games_tool::family::Family;
 use std::fs;
+use std::process::Command;
+
+fn manual() -> String {
+    fs::read_to_string(common::root().join("docs/tool.md")).unwrap()
+}
 
 #[test]
 fn the_manual_lists_every_family_as_the_code_describes_it() {
-    let manual = fs::read_to_string(common::root().join("docs/tool.md")).unwrap();
+    let manual = manual();
     for family in Family::SHIRITORI.iter().chain(&Family::LUCKY7) {
         let row = format!("| {} | {} |\n", family.name(), family.description());
         assert!(manual.contains(&row), "docs/tool.md lacks the row {row:?}");
     }
+}
+
+/// The examples of `text` (markdown): each `text` block that starts with `$ atcoder-games`, as the
+/// command's arguments and what it printed.
+fn examples(text: &str) -> Vec<(Vec<String>, String)> {
+    let blocks = text.split("```text\n").skip(1);
+    let blocks = blocks.filter_map(|block| block.split("```").next());
+    blocks
+        .filter_map(|block| {
+            let (command, output) = block.split_once('\n')?;
+            let arguments = command.strip_prefix("$ atcoder-games ")?;
+            let arguments = shell_words::split(arguments).ok()?;
+            Some((arguments, output.to_string()))
+        })
+        .collect()
+}
+
+/// The paragraphs of a report, each by its first three words: what a report whose figures vary
+/// from run to run keeps.
+fn skeleton(report: &str) -> Vec<String> {
+    let words = |paragraph: &str| {
+        let words: Vec<&str> = paragraph.split_whitespace().take(3).collect();
+        words.join(" ")
+    };
+    report.split("\n\n").map(words).collect()
+}
+
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn the_manuals_examples_are_what_the_tool_prints() {
+    let root = common::root();
+    let examples = examples(&manual());
+    assert_eq!(examples.len(), 3, "the manual's WA, RE and TLE");
+    for (arguments, printed) in examples {
+        let run = Command::new(common::TOOL)
+            .args(&arguments)
+            .current_dir(&root)
+            .output()
+            .unwrap();
+        // Paths as from the repository's root, the temporary folder as /tmp.
+        let output = String::from_utf8(run.stdout).unwrap();
+        let output = output.replace(&format!("{}/", root.display()), "");
+        let temporary = std::env::temp_dir().display().to_string();
+        let output = output.replace(temporary.trim_end_matches('/'), "/tmp");
+        match printed.contains("(TLE)") {
+            true => assert_eq!(skeleton(&output), skeleton(&printed), "{output}"),
+            false => assert_eq!(output, printed, "{arguments:?}"),
+        }
+    }
+}
+
+#[test]
+fn the_readmes_example_is_the_manuals_first() {
+    let readme = fs::read_to_string(common::root().join("README.md")).unwrap();
+    let (arguments, printed) = examples(&manual()).remove(0);
+    assert!(
+        printed.contains("Smallest failing input (4 words)"),
+        "{printed}"
+    );
+    let command = format!("atcoder-games {}", arguments.join(" "));
+    assert!(readme.contains(&command), "the README shows {command}");
+    assert!(readme.contains("shrinks its failure to four words"));
 }

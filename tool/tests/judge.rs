@@ -2,8 +2,8 @@
 //! stack and output limits, which come first.
 
 use atcoder_games_tool::judge::{
-    Failure, Limits, MOST_RUNS, Precision, Verdict, answer_lines, judge, judged_time, settle,
-    steady_runs,
+    Failure, Limits, MOST_RUNS, Precision, TooDeep, Verdict, answer_lines, judge, judged_time,
+    settle, steady_runs,
 };
 use atcoder_games_tool::process::{Run, Stop};
 use std::os::unix::process::ExitStatusExt;
@@ -76,7 +76,7 @@ fn crashes_and_timeouts_are_told_apart() {
         Failure::Crash {
             status: "exit status: 101".to_string(),
             stderr: "boom\n".to_string(),
-            stack_full: false,
+            too_deep: None,
         }
     );
     let killed = ended(ExitStatus::from_raw(9), "");
@@ -203,7 +203,9 @@ fn too_much_output_is_ole_and_a_full_stack_makes_a_crash() {
     ] {
         let failure = judge("Aoki\n", &overflowed(stack, stopped), &LIMITS).unwrap();
         match failure {
-            Failure::Crash { stack_full, .. } => assert_eq!(stack_full, full, "{stack}"),
+            Failure::Crash { too_deep, .. } => {
+                assert_eq!(too_deep == Some(TooDeep::Stack), full, "{stack}")
+            }
             Failure::MemoryLimit { .. } => assert!(!full, "{stack}"),
             other => panic!("{other:?}"),
         }
@@ -396,12 +398,12 @@ fn a_traced_stack_overflow_is_a_crash_of_the_stack_and_the_tools_kill_no_signal(
         ..ended(ExitStatus::from_raw(11), "")
     };
     let Some(Failure::Crash {
-        status, stack_full, ..
+        status, too_deep, ..
     }) = judge("Aoki\n", &overflowed, &LIMITS)
     else {
         panic!("a crash");
     };
-    assert!(stack_full);
+    assert_eq!(too_deep, Some(TooDeep::Stack));
     assert_eq!(status, "signal: 11 (SIGSEGV)");
     // Stopped by the tool at the memory limit with its stack full: the tool's kill is not shown
     // as the program's signal.
@@ -415,4 +417,17 @@ fn a_traced_stack_overflow_is_a_crash_of_the_stack_and_the_tools_kill_no_signal(
         panic!("a crash");
     };
     assert_eq!(status, "stopped at the memory limit, its stack full");
+}
+
+#[test]
+fn pythons_recursion_limit_is_a_recursion_too_deep() {
+    let traceback = "Traceback (most recent call last):\n  [Previous line repeated 996 more times]\nRecursionError: maximum recursion depth exceeded in comparison\n";
+    let stopped = Run {
+        stderr: traceback.as_bytes().to_vec(),
+        ..exited(1, "")
+    };
+    let Some(Failure::Crash { too_deep, .. }) = judge("Aoki\n", &stopped, &LIMITS) else {
+        panic!("a crash");
+    };
+    assert_eq!(too_deep, Some(TooDeep::RecursionLimit));
 }

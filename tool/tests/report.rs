@@ -3,7 +3,7 @@
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
-use atcoder_games_tool::judge::{Failure, Limits};
+use atcoder_games_tool::judge::{Failure, Limits, TooDeep};
 use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{
@@ -55,7 +55,7 @@ fn crash() -> Failure {
     Failure::Crash {
         status: "exit status: 101".to_string(),
         stderr: "boom".to_string(),
-        stack_full: false,
+        too_deep: None,
     }
 }
 
@@ -194,7 +194,7 @@ fn the_verdicts_say_what_was_over_which_limit() {
     let overflowed = Failure::Crash {
         status: "signal: 11 (SIGSEGV)".into(),
         stderr: String::new(),
-        stack_full: true,
+        too_deep: Some(TooDeep::Stack),
     };
     let text = reported(Problem::Lucky7, &found(game(3), overflowed));
     assert!(unwrapped(&text).ends_with("\n\nIts stack overflowed: it reached the limit of 1024 MiB (--stack; the judge's is 1024 MiB). The recursion may be too deep, or endless."), "{text}");
@@ -205,7 +205,7 @@ fn the_verdicts_say_what_was_over_which_limit() {
     let overflowed = Failure::Crash {
         status: "signal: 11 (SIGSEGV)".into(),
         stderr: String::new(),
-        stack_full: true,
+        too_deep: Some(TooDeep::Stack),
     };
     let text = reported(Problem::Lucky7, &found(game(SECTION_LINES + 1), overflowed));
     assert!(text.contains("\nSmallest failing input: 41 rounds, shrunk from case 7 of 300 (41 rounds, seed 42) after 9 tries.\n"), "{text}");
@@ -231,7 +231,7 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     let failure = Failure::Crash {
         status: "exit status: 1".into(),
         stderr: "x".repeat(1_000_000),
-        stack_full: false,
+        too_deep: None,
     };
     let found = found(input, failure);
     let text = reported(Problem::Lucky7, &found);
@@ -500,7 +500,7 @@ fn crashed_with(stderr: String) -> String {
     let failure = Failure::Crash {
         status: "exit status: 1".to_string(),
         stderr,
-        stack_full: false,
+        too_deep: None,
     };
     let input = Input::Lucky7 {
         digits: "8".into(),
@@ -689,4 +689,15 @@ fn numbers_keep_their_units_and_a_time_beside_its_limit_its_decimals() {
             assert!(!split, "{text}");
         }
     }
+}
+
+#[test]
+fn a_recursion_stopped_by_pythons_limit_is_explained_and_given_by_its_size() {
+    let failure = Failure::Crash {
+        status: "exit status: 1".to_string(),
+        stderr: "RecursionError: maximum recursion depth exceeded\n".to_string(),
+        too_deep: Some(TooDeep::RecursionLimit),
+    };
+    let text = unwrapped(&reported(Problem::Lucky7, &found(game(998), failure)));
+    assert!(text.contains("\n\nSmallest failing input: 998 rounds, shrunk from case 7 of 300 (998 rounds, seed 42) after 9 tries.\n\nPython's recursion limit stopped it: 1,000 frames, as on the judge, unless the program raises it with sys.setrecursionlimit.\n\nWhat it printed on stderr:"), "{text}");
 }
