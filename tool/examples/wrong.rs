@@ -1,14 +1,31 @@
 //! Deliberately wrong solutions, with the bugs contestants really make, for testing
-//! `atcoder-games check`: `wrong BUG < input`. Each is a plain solution with one mistake:
+//! `atcoder-games check`: `wrong BUG < input`. Each is a plain solution with one mistake, written
+//! as a contestant writes it, apart from the tool's catalogue of mistakes (`tool/src/mistake.rs`),
+//! whose ids the first ones take:
 //!
-//! - `shiritori-counts-duplicates-once`: a word listed twice is one move in the out-degree, but
-//!   two in the lists the analysis walks back, so a block can be counted down to "lost" early;
-//! - `shiritori-draws-as-aoki`: prints `Aoki` where the game is a draw;
+//! - `shiritori-draws-as-takahashi`, `shiritori-draws-as-aoki`: print a draw as a win;
 //! - `shiritori-ignores-case`: treats `A` and `a` as one letter;
+//! - `shiritori-wrong-block-length`: takes two letters as the block;
+//! - `shiritori-self-loops-ignored`: leaves out the words whose blocks are the same;
+//! - `shiritori-direction-reversed`: builds every edge from a word's last block to its first;
+//! - `shiritori-duplicates-once`: a word listed twice is one move in the out-degree, but two in
+//!   the lists the analysis walks back, so a block can be counted down to "lost" early;
+//! - `shiritori-loss-not-passed-on`: never queues a block it finds lost;
+//! - `shiritori-waits-for-all-moves`: decides a block only once all its moves are decided;
+//! - `shiritori-cycle-as-draw`: a memoised depth-first search that takes a block on its own path
+//!   as a draw;
+//! - `lucky7-last-player-wins`, `lucky7-zero-choice-ignored`, `lucky7-digit-weight` (adds the
+//!   digit without multiplying by 10), `lucky7-players-swapped`, `lucky7-both-choose-for-takahashi`,
+//!   `lucky7-start-residue-ignored` (wins when any residue wins), `lucky7-forward-pass` (runs the
+//!   DP from the first round to the last), `lucky7-greedy` (looks one round ahead).
+//!
+//! And some that no catalogued mistake explains:
+//!
 //! - `shiritori-hangs-on-draws`: repeats its passes until every block is decided, which never
 //!   happens when there is a draw;
 //! - `shiritori-fixed-array`: keeps the words' ends in an array sized for 100 words;
-//! - `lucky7-forwards`: runs the DP from the first round to the last;
+//! - `shiritori-off-by-one`: right, but for every word whose first letter is `q`, where it prints
+//!   the other winner (an arbitrary bug);
 //! - `lucky7-crashes-on-8`: looks the digits up in a table that stops at 7.
 //!
 //! And three that are always right but too slow or too large for the judge:
@@ -26,6 +43,11 @@
 //!   for it at 200,000 rounds;
 //! - `lucky7-recurses-forever`: calls itself on the same round, until its stack is full.
 //!
+//! And one whose speed a test sets:
+//!
+//! - `shiritori-busy NANOS`: right, and busy for NANOS nanoseconds a word: linear, and as slow
+//!   as asked.
+//!
 //! And one that is right but exponential:
 //!
 //! - `lucky7-brute-force`: tries every choice of every round, without memo: 2^N calls.
@@ -40,17 +62,18 @@ fn main() {
         .read_to_string(&mut input)
         .expect("readable input");
     let answer = match bug.as_str() {
-        "shiritori-counts-duplicates-once"
-        | "shiritori-draws-as-aoki"
-        | "shiritori-ignores-case"
-        | "shiritori-hangs-on-draws"
-        | "shiritori-fixed-array" => shiritori(&input, &bug),
+        "shiritori-cycle-as-draw" => cycle_as_draw(&input),
+        "shiritori-busy" => {
+            let nanos = std::env::args().nth(2).expect("wrong shiritori-busy NANOS");
+            busy(&input, nanos.parse().expect("nanoseconds"))
+        }
         "shiritori-words-as-vertices" => words_as_vertices(&input),
         "shiritori-rescans-moves" => rescans_moves(&input),
         "shiritori-memory-per-word" => memory_per_word(&input),
-        "lucky7-forwards" | "lucky7-crashes-on-8" => lucky7(&input, &bug),
         "lucky7-recursive" | "lucky7-recurses-forever" => lucky7_recursive(&input, &bug),
         "lucky7-brute-force" => lucky7_brute_force(&input),
+        bug if bug.starts_with("shiritori-") => shiritori(&input, bug),
+        bug if bug.starts_with("lucky7-") => lucky7(&input, bug),
         _ => panic!("unknown bug {bug}"),
     };
     print!("{answer}");
@@ -79,19 +102,33 @@ fn shiritori(input: &str, bug: &str) -> String {
             ends[slot] = &word[word.len() - 3..];
         }
     }
-    let head = |word: &str| word[..3].to_string();
-    let tail = |word: &str| word[word.len() - 3..].to_string();
+    let letters = if bug == "shiritori-wrong-block-length" {
+        2
+    } else {
+        3
+    };
+    let head = |word: &str| word[..letters].to_string();
+    let tail = |word: &str| word[word.len() - letters..].to_string();
     let mut blocks: Vec<String> = Vec::new();
     let mut moves: HashMap<String, usize> = HashMap::new();
+    let mut moves_to: HashMap<String, Vec<String>> = HashMap::new();
     let mut predecessors: HashMap<String, Vec<String>> = HashMap::new();
     let mut seen = HashSet::new();
     for word in &words {
         blocks.push(head(word));
         blocks.push(tail(word));
-        if seen.insert(word) || bug != "shiritori-counts-duplicates-once" {
-            *moves.entry(head(word)).or_default() += 1;
+        let (mut from, mut to) = (head(word), tail(word));
+        if bug == "shiritori-self-loops-ignored" && from == to {
+            continue;
         }
-        predecessors.entry(tail(word)).or_default().push(head(word));
+        if bug == "shiritori-direction-reversed" {
+            std::mem::swap(&mut from, &mut to);
+        }
+        if seen.insert(word) || bug != "shiritori-duplicates-once" {
+            *moves.entry(from.clone()).or_default() += 1;
+        }
+        moves_to.entry(from.clone()).or_default().push(to.clone());
+        predecessors.entry(to).or_default().push(from);
     }
     let mut outcome: HashMap<String, Outcome> = HashMap::new();
     let mut queue = VecDeque::new();
@@ -108,11 +145,30 @@ fn shiritori(input: &str, bug: &str) -> String {
                     continue;
                 }
                 let left = moves.get_mut(&before).expect("a block with a move");
-                *left -= 1;
-                if lost || *left == 0 {
-                    let decided = if lost { Outcome::Win } else { Outcome::Loss };
-                    outcome.insert(before.clone(), decided);
+                if bug == "shiritori-waits-for-all-moves" {
+                    // The mistake: wait until every move is known, whatever it is.
+                    *left -= 1;
+                    if *left == 0 {
+                        let to = &moves_to[&before];
+                        let won = to.iter().any(|to| outcome.get(to) == Some(&Outcome::Loss));
+                        let decided = if won { Outcome::Win } else { Outcome::Loss };
+                        outcome.insert(before.clone(), decided);
+                        queue.push_back(before);
+                    }
+                    continue;
+                }
+                if !lost {
+                    *left -= 1;
+                }
+                if lost {
+                    outcome.insert(before.clone(), Outcome::Win);
                     queue.push_back(before);
+                } else if *left == 0 {
+                    outcome.insert(before.clone(), Outcome::Loss);
+                    // The mistake of loss-not-passed-on: the lost block is not queued.
+                    if bug != "shiritori-loss-not-passed-on" {
+                        queue.push_back(before);
+                    }
                 }
             }
         }
@@ -121,14 +177,75 @@ fn shiritori(input: &str, bug: &str) -> String {
             break;
         }
     }
+    let draw = match bug {
+        "shiritori-draws-as-aoki" => "Aoki\n",
+        "shiritori-draws-as-takahashi" => "Takahashi\n",
+        _ => "Draw\n",
+    };
     words
         .iter()
-        .map(|word| match outcome.get(&tail(word)) {
-            Some(Outcome::Loss) => "Takahashi\n",
-            Some(Outcome::Win) => "Aoki\n",
-            None if bug == "shiritori-draws-as-aoki" => "Aoki\n",
-            None => "Draw\n",
+        .map(|word| {
+            let answer = match outcome.get(&tail(word)) {
+                Some(Outcome::Loss) => "Takahashi\n",
+                Some(Outcome::Win) => "Aoki\n",
+                None => draw,
+            };
+            // The arbitrary bug: words that start with q get the other winner.
+            match (bug, answer) {
+                ("shiritori-off-by-one", "Aoki\n") if word.starts_with('q') => "Takahashi\n",
+                ("shiritori-off-by-one", "Takahashi\n") if word.starts_with('q') => "Aoki\n",
+                _ => answer,
+            }
         })
+        .collect()
+}
+
+/// Shiritori by a memoised depth-first search from each word's last block, in input order: a
+/// block still on the path is taken as a draw, and whatever is found is remembered as final.
+fn cycle_as_draw(input: &str) -> String {
+    let mut tokens = input.split_ascii_whitespace();
+    let count: usize = tokens.next().expect("N").parse().expect("a number");
+    let words: Vec<&str> = tokens.take(count).collect();
+    let mut graph: HashMap<&str, Vec<&str>> = HashMap::new();
+    for word in &words {
+        graph
+            .entry(&word[..3])
+            .or_default()
+            .push(&word[word.len() - 3..]);
+    }
+    fn dfs<'a>(
+        block: &'a str,
+        graph: &HashMap<&'a str, Vec<&'a str>>,
+        memo: &mut HashMap<&'a str, i8>,
+        visiting: &mut HashSet<&'a str>,
+    ) -> i8 {
+        // 1: the player to move wins, -1: loses, 0: a draw.
+        if let Some(&known) = memo.get(block) {
+            return known;
+        }
+        if visiting.contains(block) {
+            return 0;
+        }
+        visiting.insert(block);
+        let mut best = -1;
+        for &next in graph.get(block).map(Vec::as_slice).unwrap_or_default() {
+            let theirs = dfs(next, graph, memo, visiting);
+            best = best.max(-theirs);
+        }
+        visiting.remove(block);
+        memo.insert(block, best);
+        best
+    }
+    let (mut memo, mut visiting) = (HashMap::new(), HashSet::new());
+    words
+        .iter()
+        .map(
+            |word| match dfs(&word[word.len() - 3..], &graph, &mut memo, &mut visiting) {
+                -1 => "Takahashi\n",
+                1 => "Aoki\n",
+                _ => "Draw\n",
+            },
+        )
         .collect()
 }
 
@@ -137,17 +254,50 @@ fn lucky7(input: &str, bug: &str) -> String {
     let _rounds = tokens.next().expect("N");
     let digits = tokens.next().expect("S").as_bytes();
     let players = tokens.next().expect("X").as_bytes();
+    let answer = |takahashi: bool| if takahashi { "Takahashi\n" } else { "Aoki\n" }.to_string();
+    match bug {
+        "lucky7-last-player-wins" => return answer(players.last() == Some(&b'T')),
+        "lucky7-zero-choice-ignored" => {
+            let residue = digits
+                .iter()
+                .fold(0, |r, &d| (r * 10 + usize::from(d - b'0')) % 7);
+            return answer(residue == 0);
+        }
+        "lucky7-greedy" => {
+            let mut residue = 0;
+            for (&digit, &player) in digits.iter().zip(players) {
+                let appended = (residue * 10 + usize::from(digit - b'0')) % 7;
+                let zero = residue * 10 % 7;
+                // Takahashi wants 0 now, Aoki anything else: the digit unless only 0 does it.
+                let wants = |r: usize| if player == b'T' { r == 0 } else { r != 0 };
+                residue = if !wants(appended) && wants(zero) {
+                    zero
+                } else {
+                    appended
+                };
+            }
+            return answer(residue == 0);
+        }
+        _ => {}
+    }
     // The mistake of the crashing one: a table with the residues of 0 to 7 only.
     const RESIDUE_OF_DIGIT: [usize; 8] = [0, 1, 2, 3, 4, 5, 6, 0];
     let residue = |digit: u8| match bug {
         "lucky7-crashes-on-8" => RESIDUE_OF_DIGIT[usize::from(digit - b'0')],
         _ => usize::from(digit - b'0') % 7,
     };
+    // 10 is 3 modulo 7; the digit-weight mistake forgets to multiply at all.
+    let weight = if bug == "lucky7-digit-weight" { 1 } else { 3 };
     let step = |wins: [bool; 7], round: usize| {
         let digit = residue(digits[round]);
+        let takahashi = match bug {
+            "lucky7-players-swapped" => players[round] == b'A',
+            "lucky7-both-choose-for-takahashi" => true,
+            _ => players[round] == b'T',
+        };
         std::array::from_fn(|r| {
-            let (with_digit, with_zero) = (wins[(3 * r + digit) % 7], wins[3 * r % 7]);
-            if players[round] == b'T' {
+            let (with_digit, with_zero) = (wins[(weight * r + digit) % 7], wins[weight * r % 7]);
+            if takahashi {
                 with_digit || with_zero
             } else {
                 with_digit && with_zero
@@ -157,13 +307,16 @@ fn lucky7(input: &str, bug: &str) -> String {
     let mut wins = [true, false, false, false, false, false, false];
     let rounds: Vec<usize> = match bug {
         // The mistake: the rounds in the order they are played.
-        "lucky7-forwards" => (0..digits.len()).collect(),
+        "lucky7-forward-pass" => (0..digits.len()).collect(),
         _ => (0..digits.len()).rev().collect(),
     };
     for round in rounds {
         wins = step(wins, round);
     }
-    if wins[0] { "Takahashi\n" } else { "Aoki\n" }.to_string()
+    match bug {
+        "lucky7-start-residue-ignored" => answer(wins.contains(&true)),
+        _ => answer(wins[0]),
+    }
 }
 
 /// Lucky 7 Battle by memoised recursion over (round, residue), from the first round: as many
@@ -328,6 +481,72 @@ fn rescans_moves(input: &str) -> String {
                 .iter()
                 .all(|&to| state[to] == Some(Outcome::Win));
             if lost || all_won {
+                state[previous] = Some(if lost { Outcome::Win } else { Outcome::Loss });
+                queue.push_back(previous);
+            }
+        }
+    }
+    answers(edges.iter().map(|&(_, tail)| state[tail]))
+}
+
+/// Right, after working for `nanos` nanoseconds of CPU time a word, the time a judge counts, which
+/// a busy machine does not stretch.
+fn busy(input: &str, nanos: u64) -> String {
+    let count: u64 = input
+        .split_ascii_whitespace()
+        .next()
+        .expect("N")
+        .parse()
+        .expect("N");
+    let cpu_time = || {
+        let mut now = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: clock_gettime only writes into `now`.
+        unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
+        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+    };
+    let until = cpu_time() + nanos * count;
+    let mut spins = 0u64;
+    while cpu_time() < until {
+        spins = std::hint::black_box(spins + 1);
+    }
+    counting_down(input)
+}
+
+/// Right, and fast, so that only the work a test adds shows: the retrograde analysis over flat
+/// arrays of the 52³ blocks, each block's moves counted down as they are found to lead into won
+/// blocks.
+fn counting_down(input: &str) -> String {
+    const BLOCKS: usize = 52 * 52 * 52;
+    let (_, ends) = word_ends(input);
+    let edges: Vec<(usize, usize)> = ends
+        .iter()
+        .map(|&(head, tail)| (block_number(head), block_number(tail)))
+        .collect();
+    let mut left = vec![0usize; BLOCKS];
+    let mut before: Vec<Vec<usize>> = vec![Vec::new(); BLOCKS];
+    for &(head, tail) in &edges {
+        left[head] += 1;
+        before[tail].push(head);
+    }
+    let mut state: Vec<Option<Outcome>> = vec![None; BLOCKS];
+    let mut queue: VecDeque<usize> = VecDeque::new();
+    for &(_, tail) in &edges {
+        if left[tail] == 0 && state[tail].is_none() {
+            state[tail] = Some(Outcome::Loss);
+            queue.push_back(tail);
+        }
+    }
+    while let Some(block) = queue.pop_front() {
+        let lost = state[block] == Some(Outcome::Loss);
+        for &previous in &before[block] {
+            if state[previous].is_some() {
+                continue;
+            }
+            left[previous] -= 1;
+            if lost || left[previous] == 0 {
                 state[previous] = Some(if lost { Outcome::Win } else { Outcome::Loss });
                 queue.push_back(previous);
             }

@@ -4,8 +4,9 @@
 //! - [`format`]: numbers as people read them;
 //! - [`process`]: running a program and measuring it;
 //! - [`judge`]: the judge's rules, its limits and verdicts, and the runs a verdict takes;
-//! - [`problem`], [`generate`], [`family`], [`strategy`]: the problems, their inputs, and the one
-//!   catalogue of named shapes of input that the tool, the tests and the benchmarks share;
+//! - [`problem`], [`mistake`], [`generate`], [`family`], [`strategy`]: the problems, their inputs,
+//!   their classic mistakes, and the one catalogue of named shapes of input that the tool, the
+//!   tests and the benchmarks share;
 //! - [`growth`]: how a failing program's time or memory grows, measured and fitted;
 //! - [`search`]: the stress test, and shrinking what fails;
 //! - [`report`]: what `check` prints.
@@ -21,6 +22,8 @@ pub mod process;
 pub mod judge;
 
 pub mod problem;
+
+pub mod mistake;
 
 pub mod generate;
 

@@ -143,6 +143,53 @@ impl Input {
         Some(smaller)
     }
 
+    /// The inputs one small change away from this one: a Lucky 7 game with one digit changed or one
+    /// round's player swapped; a dictionary without one of its words, or with one listed twice.
+    pub fn neighbours(&self) -> Vec<Input> {
+        let mut near = Vec::new();
+        match self {
+            Self::Shiritori(words) => {
+                for k in 0..words.len() {
+                    let mut twice = words.clone();
+                    twice.insert(k, words[k].clone());
+                    near.push(Self::Shiritori(twice));
+                    if words.len() > 1 {
+                        let mut without = words.clone();
+                        without.remove(k);
+                        near.push(Self::Shiritori(without));
+                    }
+                }
+            }
+            Self::Lucky7 { digits, players } => {
+                for k in 0..digits.len() {
+                    let swapped = match players.as_bytes()[k] {
+                        b'T' => "A",
+                        _ => "T",
+                    };
+                    let mut other = players.clone();
+                    other.replace_range(k..=k, swapped);
+                    let digits = digits.clone();
+                    near.push(Self::Lucky7 {
+                        digits,
+                        players: other,
+                    });
+                }
+                for k in 0..digits.len() {
+                    for digit in ('0'..='9').filter(|&digit| digits.as_bytes()[k] != digit as u8) {
+                        let mut other = digits.clone();
+                        other.replace_range(k..=k, &digit.to_string());
+                        let players = players.clone();
+                        near.push(Self::Lucky7 {
+                            digits: other,
+                            players,
+                        });
+                    }
+                }
+            }
+        }
+        near
+    }
+
     /// N with its unit: `3 words`, `1 round`.
     pub fn describe_size(&self) -> String {
         let unit = match self {

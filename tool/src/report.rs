@@ -9,8 +9,9 @@ use crate::family::Family;
 use crate::format::{counted, mebibytes, seconds, seconds_beside, shell_quoted, with_commas};
 use crate::growth::{Curve, Measured, Resource};
 use crate::judge::{Failure, Limits, TooDeep, answer_lines};
+use crate::mistake::Mistake;
 use crate::problem::{Input, Problem};
-use crate::search::{Case, Found, hangs};
+use crate::search::{Case, Diagnosis, Found, hangs};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -47,6 +48,127 @@ pub struct CheckSetup<'a> {
     pub limits: Limits,
     /// Where the failing case is saved.
     pub saved: Option<SavedCase<'a>>,
+    /// How many times as long a program takes here as on the judge: the times shown are this
+    /// machine's divided by it (`--time-factor`).
+    pub time_factor: f64,
+}
+
+/// The line that says the times shown are scaled.
+fn time_factor_line(factor: f64) -> String {
+    format!(
+        "Times are this machine's divided by {factor} (--time-factor), as the judge's would be."
+    )
+}
+
+/// The block that names the mistakes a wrong answer matches, or says it matches none; `shown` is
+/// the input the report shows already, if it does.
+fn write_diagnosis(text: &mut String, diagnosis: &Diagnosis, shown: Option<&Input>) {
+    let compared = format!(
+        "{} compared ({} failing, {} right)",
+        counted(diagnosis.failing + diagnosis.right, "case", "cases"),
+        diagnosis.failing,
+        diagnosis.right
+    );
+    let _ = writeln!(text);
+    let (first, rest) = match diagnosis.mistakes.split_first() {
+        Some(split) => split,
+        None => {
+            write_wrapped(
+                text,
+                &format!(
+                    "The failure matches no known mistake: none of those of the editorial's common mistakes answers as the program does on the {compared}."
+                ),
+            );
+            return;
+        }
+    };
+    let named = |mistake: &Mistake| {
+        format!(
+            "{} — {} (see {})",
+            mistake.id, mistake.sentence, mistake.section
+        )
+    };
+    let heading = if rest.is_empty() {
+        "Likely mistake"
+    } else {
+        "Likely mistakes"
+    };
+    write_wrapped(text, &format!("{heading}: {}", named(first)));
+    for mistake in rest {
+        write_wrapped(text, &format!("Or: {}", named(mistake)));
+    }
+    let plainest = &diagnosis.plainest;
+    if shown == Some(plainest) {
+        write_wrapped(
+            text,
+            &format!(
+                "Its answers are the program's on all {compared}; it shows most plainly on the input above."
+            ),
+        );
+        return;
+    }
+    write_wrapped(
+        text,
+        &format!(
+            "Its answers are the program's on all {compared}; it shows most plainly on {}:",
+            plainest.describe_size()
+        ),
+    );
+    let lines = plainest.text();
+    write_some(text, lines.lines(), SECTION_LINES / 2, "  ", "more lines");
+}
+
+/// A time-out within a quarter of the limit at the judge's largest size, by a growth near
+/// linear: the complexity is right, and the constant decides.
+const CLOSE_CALL: f64 = 1.25;
+
+/// The highest growth that a close call may have: near linear.
+const NEAR_LINEAR: f64 = 1.2;
+
+/// What to say of a time-out that is a close call on this machine, if it is one: near linear
+/// growth, and a time at the judge's largest size within a quarter of the limit (measured, or
+/// by the fit when that run was stopped).
+fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
+    let fit = growth.fit?;
+    let limit = setting.limits.time.as_secs_f64();
+    // Measured at the judge's largest size if it was, with more time when the judged run was
+    // stopped; else as the fit expects.
+    let size = growth.largest.size;
+    let measured = growth.points.iter().find(|&&(at, _)| at == size);
+    let largest = match (growth.largest.stopped_at, measured) {
+        (None, _) => growth.largest.value,
+        (Some(_), Some(&(_, value))) => value,
+        (Some(_), None) => fit.at(size),
+    };
+    let close = growth.resource == Resource::Time
+        && growth.exponential.is_none()
+        && fit.exponent <= NEAR_LINEAR
+        && largest <= limit * CLOSE_CALL;
+    close.then(|| {
+        format!(
+            "A close call on this machine: the complexity is right (N^{:.1}), and the constant decides, about {} at {} {}. The judge's machine may be faster or slower than this one (--time-factor says how much). {}",
+            fit.exponent,
+            seconds(largest),
+            with_commas(growth.largest.size),
+            setting.problem.units(),
+            constant_advice(setting.command)
+        )
+    })
+}
+
+/// What usually cuts the constant in the language that `command` runs.
+fn constant_advice(command: &str) -> &'static str {
+    let program = command.split_whitespace().next().unwrap_or_default();
+    let program = program.rsplit('/').next().unwrap_or_default();
+    if program.starts_with("python") || command.contains(".py") {
+        "In Python: read all the input at once (sys.stdin.buffer.read().split()), print once with \"\\n\".join, and submit with PyPy, often several times faster."
+    } else if program.starts_with("pypy") {
+        "In PyPy: read all the input at once (sys.stdin.buffer.read().split()), and print once with \"\\n\".join."
+    } else if program == "java" || program == "kotlin" {
+        "On the JVM: read with a buffered byte reader instead of Scanner, and print through one PrintWriter or StringBuilder."
+    } else {
+        "In C++: read with scanf or with std::ios::sync_with_stdio(false), print \"\\n\" rather than std::endl, which flushes every line; in Rust, lock stdout once and write through a BufWriter."
+    }
 }
 
 /// A failing case saved as an oj test case, `NAME.in` and `NAME.out` (the right answer), with
@@ -152,6 +274,9 @@ impl Margins {
     }
 }
 
+/// A pass whose slowest run took more than this share of the time limit gets a warning.
+const NEAR_THE_LIMIT: f64 = 0.8;
+
 /// Where a case comes from, in a few words: `official sample 2`, `case 7`, `the family "chain"`.
 fn case_name(case: Case) -> String {
     match case {
@@ -207,6 +332,21 @@ pub fn passed(
             &mut text,
             &format!("Slowest run: {slowest}. Largest memory: {memory}."),
         );
+    }
+    let limit = limits.time.as_secs_f64();
+    if let Some(slowest) = &margins.slowest
+        && slowest.value > limit * NEAR_THE_LIMIT
+    {
+        write_wrapped(
+            &mut text,
+            &format!(
+                "Warning: its slowest run took {:.0} % of the time limit, where a slower judge machine or a heavier test may take it over.",
+                slowest.value / limit * 100.0
+            ),
+        );
+    }
+    if setting.time_factor != 1.0 {
+        write_wrapped(&mut text, &time_factor_line(setting.time_factor));
     }
     text
 }
@@ -287,6 +427,7 @@ pub fn report<E>(
     setting: &CheckSetup,
     found: &Found,
     growth: Option<&Curve>,
+    diagnosis: Option<&Diagnosis>,
     mut trusted: impl FnMut(TrustedOutput) -> Result<String, E>,
 ) -> Result<String, E> {
     let (problem, input) = (setting.problem, &found.input);
@@ -301,8 +442,14 @@ pub fn report<E>(
         &mut text,
         &format!("check: {} gives {how} on {name}{sample}.", setting.command),
     );
+    if setting.time_factor != 1.0 {
+        write_wrapped(&mut text, &time_factor_line(setting.time_factor));
+    }
     let _ = writeln!(text);
     write_input_section(&mut text, setting, found);
+    if let Some(diagnosis) = diagnosis {
+        write_diagnosis(&mut text, diagnosis, shows_input(found).then_some(input));
+    }
     match &found.failure {
         Failure::WrongAnswer { expected, actual } => {
             let _ = writeln!(
@@ -348,6 +495,9 @@ pub fn report<E>(
         Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
             if let Some(growth) = growth {
                 write_growth(&mut text, growth, problem);
+                if let Some(advice) = close_call(growth, setting) {
+                    write_wrapped(&mut text, &format!("\n{advice}"));
+                }
             }
         }
     }
@@ -411,23 +561,28 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
 
 /// Where the failing case is saved, and how to run it again with oj.
 fn write_saved(text: &mut String, saved: SavedCase, command: &str) {
-    let file = |extension| shell_quoted(&saved.file(extension));
     let folder = shell_quoted(&saved.folder.display().to_string());
     write_wrapped(
         text,
         &format!(
-            "\nSaved in {folder}: the case as oj keeps one, {} and {} (the right answer), and what the program printed, {} and {}. To run it again:",
-            file("in"),
-            file("out"),
-            file("stdout"),
-            file("stderr"),
+            "\nSaved for oj in {folder}: {}, {} (the right answer), and what the program printed, in {PRINTED}/. To run it again:",
+            shell_quoted(&saved.file("in")),
+            shell_quoted(&saved.file("out")),
         ),
     );
-    let _ = writeln!(
-        text,
-        "  oj t -c {} \\\n    -d {folder}",
-        shell_quoted(command)
-    );
+    let rerun = format!("  oj t -c {} -d {folder}", shell_quoted(command));
+    match rerun.chars().count() <= LINE_WIDTH {
+        true => {
+            let _ = writeln!(text, "{rerun}");
+        }
+        false => {
+            let _ = writeln!(
+                text,
+                "  oj t -c {} \\\n    -d {folder}",
+                shell_quoted(command)
+            );
+        }
+    }
 }
 
 /// The lines of a crashed program's stderr that hold the cause, at most [`SHOWN_STDERR`]: a

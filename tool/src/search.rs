@@ -5,6 +5,7 @@
 
 use crate::family::{Family, Origin};
 use crate::judge::{Failure, Verdict};
+use crate::mistake::{self, Mistake};
 use crate::problem::{Input, JUDGE_MAX, Problem};
 use crate::strategy;
 use proptest::prelude::*;
@@ -488,4 +489,151 @@ pub fn search<E>(
         );
     }
     Ok(Conclusion::Passed { largest })
+}
+
+/// Cases on which a program fails, and on which it is right, that a diagnosis compares at least.
+pub const DIAGNOSIS_CASES: usize = 8;
+
+/// The most small inputs a diagnosis draws and runs a program on, beyond those it was run on: a
+/// mistake that shows on one input in thirty has 8 among them.
+const DIAGNOSIS_TRIES: usize = 256;
+
+/// The cases that a diagnosis compares, at least, when it can: the more, the fewer mistakes agree
+/// by chance.
+const DIAGNOSIS_ENOUGH: usize = 64;
+
+/// The most words or rounds of an input that a diagnosis compares answers on.
+pub const DIAGNOSIS_SIZE: usize = CUT_DOWN_WHEN_SLOW;
+
+/// The search whose small inputs a diagnosis draws: one of 300 cases, `check`'s default.
+const DIAGNOSIS_SEARCH: usize = 300;
+
+/// How long a diagnosis may run a program, at most.
+pub const DIAGNOSIS_TIME: Duration = Duration::from_secs(3);
+
+/// What a program answered on one input, and whether that is right.
+#[derive(Clone, Debug)]
+pub struct Answered {
+    pub answer: String,
+    pub right: bool,
+}
+
+/// The classic mistakes that a wrong answer matches.
+#[derive(Debug)]
+pub struct Diagnosis {
+    /// The mistakes whose answers equal the program's on every case compared, the simplest
+    /// first; none when the failure matches no known mistake.
+    pub mistakes: Vec<&'static Mistake>,
+    /// How many cases were compared: failing, right.
+    pub failing: usize,
+    pub right: usize,
+    /// The smallest input on which the program failed, where a mistake shows most plainly.
+    pub plainest: Input,
+}
+
+/// Which of `problem`'s classic mistakes a program makes, from its answers on small inputs of the
+/// same search: `known`, those it was run on while its failure was found and shrunk (None where
+/// it crashed or ran out of time or memory), the official samples, and more drawn from `seed` as
+/// the search draws them, until there are [`DIAGNOSIS_ENOUGH`] with [`DIAGNOSIS_CASES`] failing
+/// and as many right, or [`DIAGNOSIS_TRIES`] were drawn, or [`DIAGNOSIS_TIME`] went by on
+/// `clock`. `answer` runs the program on an input. A mistake is named when its answers equal the
+/// program's on every case. No catalogued mistake crashes or runs out of time: a program that did
+/// gets no diagnosis, nor one with fewer than [`DIAGNOSIS_CASES`] cases on which it fails, or on
+/// which it is right.
+pub fn diagnose<E>(
+    problem: Problem,
+    seed: u64,
+    known: &[(Input, Option<Answered>)],
+    clock: &impl Clock,
+    mut answer: impl FnMut(&Input) -> Result<Option<Answered>, E>,
+) -> Result<Option<Diagnosis>, E> {
+    let deadline = clock.now() + DIAGNOSIS_TIME;
+    let mut seed_bytes = [0; 32];
+    seed_bytes[..8].copy_from_slice(&seed.rotate_left(32).to_le_bytes());
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes);
+    let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    // Small inputs of every size the search's small cases have, in turn.
+    let smalls = small_cases(DIAGNOSIS_SEARCH);
+    let drawn = (0..DIAGNOSIS_TRIES).map(|k| {
+        let strategy = inputs(problem, k % smalls, DIAGNOSIS_SEARCH);
+        let tree = strategy
+            .new_tree(&mut runner)
+            .expect("these strategies reject nothing");
+        tree.current().input
+    });
+    let mut cases: Vec<(Input, Answered)> = Vec::new();
+    for (input, answered) in known {
+        let Some(answered) = answered else {
+            return Ok(None);
+        };
+        cases.push((input.clone(), answered.clone()));
+    }
+    let enough_of_both = |cases: &[(Input, Answered)]| {
+        let wrong = cases.iter().filter(|(_, answered)| !answered.right).count();
+        wrong >= DIAGNOSIS_CASES && cases.len() - wrong >= DIAGNOSIS_CASES
+    };
+    let enough = |cases: &[(Input, Answered)]| {
+        let wrong = cases.iter().filter(|(_, answered)| !answered.right).count();
+        let right = cases.len() - wrong;
+        cases.len() >= DIAGNOSIS_ENOUGH && wrong >= DIAGNOSIS_CASES && right >= DIAGNOSIS_CASES
+    };
+    let mut run = |input: Input, cases: &mut Vec<(Input, Answered)>| {
+        if !cases.iter().any(|(case, _)| *case == input) {
+            let Some(answered) = answer(&input)? else {
+                return Ok(false);
+            };
+            cases.push((input, answered));
+        }
+        Ok(true)
+    };
+    for input in problem.samples().into_iter().chain(drawn) {
+        if clock.now() >= deadline || enough(&cases) {
+            break;
+        }
+        if !run(input, &mut cases)? {
+            return Ok(None);
+        }
+    }
+    // A mistake that random inputs rarely show shows on the inputs next to one that shows it.
+    let mut next = 0;
+    while next < cases.len() && clock.now() < deadline && !enough_of_both(&cases) {
+        let (input, answered) = &cases[next];
+        next += 1;
+        if answered.right || input.size() > DIAGNOSIS_SIZE {
+            continue;
+        }
+        for near in input.neighbours() {
+            if clock.now() >= deadline || enough_of_both(&cases) {
+                break;
+            }
+            if !run(near, &mut cases)? {
+                return Ok(None);
+            }
+        }
+    }
+    let wrong: Vec<&Input> = (cases.iter())
+        .filter(|(_, answered)| !answered.right)
+        .map(|(input, _)| input)
+        .collect();
+    let right = cases.len() - wrong.len();
+    if wrong.len() < DIAGNOSIS_CASES || right < DIAGNOSIS_CASES {
+        return Ok(None);
+    }
+    let plainest = (wrong.iter())
+        .min_by_key(|input| (input.size(), input.text().len()))
+        .map(|&input| input.clone())
+        .expect("enough failing cases");
+    let answers: Vec<(Input, String)> = (cases.iter())
+        .map(|(input, answered)| (input.clone(), answered.answer.clone()))
+        .collect();
+    let mistakes = mistake::of(problem)
+        .iter()
+        .filter(|mistake| mistake.agrees(&answers))
+        .collect();
+    Ok(Some(Diagnosis {
+        mistakes,
+        failing: wrong.len(),
+        right,
+        plainest,
+    }))
 }

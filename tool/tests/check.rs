@@ -152,10 +152,10 @@ fn replay(problem: &str, bug: &str, input: &str) -> (Run, String) {
 fn wrong_answers_are_caught_shrunk_and_really_wrong() {
     // Each is shrunk to a handful, or fails an official sample, which the report shows whole.
     for (problem, bug, most) in [
-        ("shiritori", "shiritori-counts-duplicates-once", 5),
+        ("shiritori", "shiritori-duplicates-once", 5),
         ("shiritori", "shiritori-draws-as-aoki", 2),
         ("shiritori", "shiritori-ignores-case", 2),
-        ("lucky7", "lucky7-forwards", 4),
+        ("lucky7", "lucky7-forward-pass", 4),
     ] {
         let (report, saved) = caught(problem, bug, "a wrong answer (WA)");
         let on_a_sample = report.contains("it fails official sample ");
@@ -411,7 +411,7 @@ fn the_failing_case_is_saved_as_an_oj_pair_in_a_folder() {
     // The report names the folder, the files, and how to run them again with oj.
     let said = paragraphs(&report).join("\n");
     let folder_name = folder.display().to_string();
-    assert!(said.contains(&format!("Saved in {folder_name}: the case as oj keeps one, shiritori-5.in and shiritori-5.out (the right answer), and what the program printed, printed/shiritori-5.stdout and printed/shiritori-5.stderr.")), "{report}");
+    assert!(said.contains(&format!("Saved for oj in {folder_name}: shiritori-5.in, shiritori-5.out (the right answer), and what the program printed, in printed/. To run it again:")), "{report}");
     assert!(
         report.ends_with(&format!(" -d {folder_name}\n")),
         "{report}"
@@ -428,7 +428,7 @@ fn the_failing_case_is_saved_as_an_oj_pair_in_a_folder() {
     ));
     let default = std::env::temp_dir().join("atcoder-games-shiritori-5");
     assert!(
-        report.contains(&format!("Saved in {}", default.display())),
+        report.contains(&format!("Saved for oj in {}", default.display())),
         "{report}"
     );
     assert_eq!(
@@ -467,7 +467,7 @@ fn the_saved_pair_passes_oj_on_the_right_program_and_fails_on_the_wrong_one() {
         folder.to_str().unwrap(),
         "shiritori",
     ];
-    let output = check_wrong(&options, "shiritori-counts-duplicates-once");
+    let output = check_wrong(&options, "shiritori-duplicates-once");
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
     let oj = |command: &str| {
         Command::new("oj")
@@ -482,7 +482,7 @@ fn the_saved_pair_passes_oj_on_the_right_program_and_fails_on_the_wrong_one() {
         "{}",
         String::from_utf8_lossy(&right.stdout)
     );
-    let wrong = oj(&wrong_command("shiritori-counts-duplicates-once").join(" "));
+    let wrong = oj(&wrong_command("shiritori-duplicates-once").join(" "));
     assert!(
         !wrong.status.success(),
         "{}",
@@ -493,7 +493,12 @@ fn the_saved_pair_passes_oj_on_the_right_program_and_fails_on_the_wrong_one() {
 
 #[test]
 fn the_same_seed_finds_the_same_input() {
-    let run = || stdout(&check_wrong(&["--seed", "11", "lucky7"], "lucky7-forwards"));
+    let run = || {
+        stdout(&check_wrong(
+            &["--seed", "11", "lucky7"],
+            "lucky7-forward-pass",
+        ))
+    };
     assert_eq!(run(), run());
 }
 
@@ -867,7 +872,7 @@ fn a_wrong_answer_found_at_the_worst_case_stage_is_cut_down_to_a_handful() {
         folder.to_str().unwrap(),
         "shiritori",
     ];
-    let output = check_wrong(&options, "shiritori-counts-duplicates-once");
+    let output = check_wrong(&options, "shiritori-duplicates-once");
     let report = stdout(&output);
     assert_eq!(output.status.code(), Some(1), "{report}");
     let prose = paragraphs(&report).join("\n");
@@ -879,11 +884,7 @@ fn a_wrong_answer_found_at_the_worst_case_stage_is_cut_down_to_a_handful() {
     let saved = Saved::read(&folder, "shiritori", "4");
     fs::remove_dir_all(&folder).unwrap();
     assert!(saved.size() <= 8, "{}", saved.input);
-    let (ran, right) = replay(
-        "shiritori",
-        "shiritori-counts-duplicates-once",
-        &saved.input,
-    );
+    let (ran, right) = replay("shiritori", "shiritori-duplicates-once", &saved.input);
     assert_ne!(stdout(&ran), right, "{}", saved.input);
 }
 
@@ -947,4 +948,149 @@ fn an_exponential_program_is_reported_as_exponential() {
     // Two calls for each round more.
     assert!((1.6..=2.5).contains(&factor), "{factor}: {report}");
     assert!(!report.contains("by the fit"), "{report}");
+}
+
+/// Every catalogued mistake, as the example program `wrong` makes it: its problem and its id.
+const MISTAKES: [(&str, &str); 18] = [
+    ("shiritori", "draws-as-takahashi"),
+    ("shiritori", "draws-as-aoki"),
+    ("shiritori", "ignores-case"),
+    ("shiritori", "wrong-block-length"),
+    ("shiritori", "self-loops-ignored"),
+    ("shiritori", "direction-reversed"),
+    ("shiritori", "duplicates-once"),
+    ("shiritori", "loss-not-passed-on"),
+    ("shiritori", "waits-for-all-moves"),
+    ("shiritori", "cycle-as-draw"),
+    ("lucky7", "last-player-wins"),
+    ("lucky7", "zero-choice-ignored"),
+    ("lucky7", "digit-weight"),
+    ("lucky7", "players-swapped"),
+    ("lucky7", "both-choose-for-takahashi"),
+    ("lucky7", "start-residue-ignored"),
+    ("lucky7", "forward-pass"),
+    ("lucky7", "greedy"),
+];
+
+/// The ids that a report names as likely mistakes, and whether it says that none matches.
+fn diagnosis(report: &str) -> (Vec<String>, bool) {
+    let prose = paragraphs(report).join("\n");
+    let named = prose
+        .split("Likely mistake")
+        .skip(1)
+        .flat_map(|block| block.split("Or: "))
+        .filter_map(|part| {
+            part.trim_start_matches("s: ")
+                .trim_start_matches(": ")
+                .split(" — ")
+                .next()
+        })
+        .map(String::from)
+        .collect();
+    (
+        named,
+        prose.contains("The failure matches no known mistake"),
+    )
+}
+
+#[test]
+fn every_catalogued_mistake_is_named_and_no_other() {
+    assert_eq!(
+        MISTAKES.len(),
+        atcoder_games_tool::mistake::of(atcoder_games_tool::problem::Problem::Shiritori).len()
+            + atcoder_games_tool::mistake::of(atcoder_games_tool::problem::Problem::Lucky7).len()
+    );
+    for (problem, id) in MISTAKES {
+        let output = check_wrong(&["--seed", "1", problem], &format!("{problem}-{id}"));
+        let report = stdout(&output);
+        assert_eq!(output.status.code(), Some(1), "{report}");
+        assert_eq!(
+            diagnosis(&report),
+            (vec![id.to_string()], false),
+            "{report}"
+        );
+        // With the input where it shows most plainly, and the editorial's section.
+        let prose = paragraphs(&report).join("\n");
+        assert!(prose.contains("; it shows most plainly on "), "{report}");
+        assert!(
+            prose.contains(&format!("(see docs/{problem}.md#")),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn a_crash_or_an_arbitrary_bug_gets_no_mistake_named() {
+    // A crash is no mistake of the catalogue; nor is a right solution's pass.
+    let report = stdout(&check_wrong(
+        &["--seed", "1", "lucky7"],
+        "lucky7-crashes-on-8",
+    ));
+    assert_eq!(diagnosis(&report), (Vec::new(), false), "{report}");
+    let right = stdout(&check(&[
+        "--cases", "20", "--seed", "1", "lucky7", TOOL, "solve", "lucky7",
+    ]));
+    assert!(!right.contains("mistake"), "{right}");
+    // An arbitrary bug is wrong as none of them is.
+    for seed in ["1", "2"] {
+        let report = stdout(&check_wrong(
+            &["--seed", seed, "shiritori"],
+            "shiritori-off-by-one",
+        ));
+        assert_eq!(diagnosis(&report), (Vec::new(), true), "{report}");
+    }
+}
+
+/// Checks the right Shiritori solution that works `nanos` nanoseconds a word, under a limit of
+/// 1 s, with these `options` before the problem.
+fn check_busy(options: &[&str], nanos: u64) -> (Option<i32>, String) {
+    let mut command = wrong_command("shiritori-busy");
+    command.push(nanos.to_string());
+    let mut arguments = vec!["--timeout", "1", "--cases", "20", "--seed", "1"];
+    arguments.extend(options);
+    arguments.push("shiritori");
+    arguments.extend(command.iter().map(String::as_str));
+    let output = check(&arguments);
+    (
+        output.status.code(),
+        paragraphs(&stdout(&output)).join("\n"),
+    )
+}
+
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn a_linear_time_just_over_the_limit_is_a_close_call_and_one_just_under_a_warning() {
+    // 5.2 µs a word: 1.04 s at 200,000 words, and a few milliseconds to read and answer: just over
+    // the 1 s limit, in linear time.
+    let (code, report) = check_busy(&[], 5_200);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("gives time limit exceeded (TLE)"),
+        "{report}"
+    );
+    assert!(
+        report.contains("A close call on this machine: the complexity is right (N^1."),
+        "{report}"
+    );
+    assert!(
+        report.contains("The judge's machine may be faster or slower"),
+        "{report}"
+    );
+    assert!(report.contains("In C++: read with scanf"), "{report}");
+    // 4 µs a word: about 82 % of the limit: a pass, with a warning, and the pass's status.
+    let (code, report) = check_busy(&[], 4_000);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(
+        report.contains("Warning: its slowest run took 8"),
+        "{report}"
+    );
+    assert!(report.contains(" % of the time limit"), "{report}");
+    // A machine known to be a third slower than the judge's: the times are divided by 4/3, and
+    // the first program's 1.08 s here is 0.81 s on the judge, a pass.
+    let (code, report) = check_busy(&["--time-factor", "1.3333"], 5_200);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(
+        report.contains("Times are this machine's divided by 1.3333 (--time-factor)"),
+        "{report}"
+    );
 }

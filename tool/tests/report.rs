@@ -10,7 +10,7 @@ use atcoder_games_tool::report::{
     CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, SavedCase,
     TrustedOutput, differences, report,
 };
-use atcoder_games_tool::search::{Case, Found};
+use atcoder_games_tool::search::{Case, Diagnosis, Found};
 use std::path::Path;
 use std::time::Duration;
 
@@ -26,6 +26,7 @@ fn setting(problem: Problem) -> CheckSetup<'static> {
             stack: 1 << 30,
         },
         saved: None,
+        time_factor: 1.0,
     }
 }
 
@@ -85,7 +86,7 @@ fn trusted(asked: TrustedOutput) -> Result<String, ()> {
 
 /// The report of `found` for `problem`, with [`trusted`] answers.
 fn reported(problem: Problem, found: &Found) -> String {
-    report(&setting(problem), found, None, trusted).expect("the trusted answers do not fail")
+    report(&setting(problem), found, None, None, trusted).expect("the trusted answers do not fail")
 }
 
 /// The lines of each section of `text`, the blocks between blank lines.
@@ -257,7 +258,7 @@ fn long_lines_are_shortened_and_the_report_bounded() {
         .collect();
     let mut found = self::found(Input::Shiritori(long_words), wrong);
     found.case = Case::Random(3);
-    let text = report(&setting(Problem::Shiritori), &found, None, |_| {
+    let text = report(&setting(Problem::Shiritori), &found, None, None, |_| {
         Ok::<_, ()>("1. Takahashi: ".to_string() + &"w".repeat(119) + "\n")
     })
     .unwrap();
@@ -310,7 +311,7 @@ fn a_family_and_its_growth() {
         saved: Some(saved),
         ..setting(Problem::Shiritori)
     };
-    let text = report(&setting, &found, Some(&growth), trusted).unwrap();
+    let text = report(&setting, &found, Some(&growth), None, trusted).unwrap();
     let family_line = format!(
         "\n\nThe family \"two blocks\": {} Smallest failing input: 30,000 words, bisected from 200,000 words of it (seed 42) after 17 tries.\n\n",
         family.description()
@@ -329,7 +330,7 @@ fn a_family_and_its_growth() {
     assert!(unwrapped(&text).contains(&growth_lines), "{text}");
     // Where the case is saved, quoted as a shell reads it back.
     assert!(
-        unwrapped(&text).ends_with("\n\nSaved in '/tmp/failing cases': the case as oj keeps one, shiritori-42.in and shiritori-42.out (the right answer), and what the program printed, printed/shiritori-42.stdout and printed/shiritori-42.stderr. To run it again:   oj t -c ./a.out \\     -d '/tmp/failing cases'"),
+        unwrapped(&text).ends_with("\n\nSaved for oj in '/tmp/failing cases': shiritori-42.in, shiritori-42.out (the right answer), and what the program printed, in printed/. To run it again:   oj t -c ./a.out -d '/tmp/failing cases'"),
         "{text}"
     );
     assert!(
@@ -370,7 +371,14 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         largest: stopped(200_000, 979.0 * mib, Stop::Time),
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 1025 << 20 });
-    let text = report(&setting(Problem::Shiritori), &found, Some(&growth), trusted).unwrap();
+    let text = report(
+        &setting(Problem::Shiritori),
+        &found,
+        Some(&growth),
+        None,
+        trusted,
+    )
+    .unwrap();
     let line = format!(
         "is 122,000 words: over 1025 MiB (stopped), about {} by the fit; at 200,000 words: 979 MiB when stopped at the time limit, about {} by the fit.",
         Resource::Memory.show(fit.at(122_000)),
@@ -385,7 +393,14 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         },
         ..growth
     };
-    let text = report(&setting(Problem::Shiritori), &found, Some(&ended), trusted).unwrap();
+    let text = report(
+        &setting(Problem::Shiritori),
+        &found,
+        Some(&ended),
+        None,
+        trusted,
+    )
+    .unwrap();
     assert!(
         unwrapped(&text).ends_with("; at 200,000 words: 979 MiB."),
         "{text}"
@@ -410,7 +425,14 @@ fn memory_too_small_to_measure_is_said_so() {
         largest: stopped(200_000, 256.0 * 1048576.0, Stop::Memory),
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 257 << 20 });
-    let text = report(&setting(Problem::Shiritori), &found, Some(&growth), trusted).unwrap();
+    let text = report(
+        &setting(Problem::Shiritori),
+        &found,
+        Some(&growth),
+        None,
+        trusted,
+    )
+    .unwrap();
     assert!(unwrapped(&text).contains(" Measured: under 16 MiB at 500, 20 MiB at 1,000, 40 MiB at 2,000 words (under 16 MiB for the smallest input). "), "{text}");
     assert!(text.contains("could not be measured"), "{text}");
     assert!(
@@ -433,6 +455,7 @@ fn a_long_right_game_is_shown_in_part() {
     let text = report(
         &setting(Problem::Lucky7),
         &found(game(100), failure),
+        None,
         None,
         long,
     )
@@ -514,7 +537,7 @@ fn crashed_with(stderr: String) -> String {
         saved: Some(saved),
         ..setting(Problem::Lucky7)
     };
-    report(&setting, &found(input, failure), None, trusted).unwrap()
+    report(&setting, &found(input, failure), None, None, trusted).unwrap()
 }
 
 /// The lines a report shows of stderr, without their indent.
@@ -681,7 +704,7 @@ fn numbers_keep_their_units_and_a_time_beside_its_limit_its_decimals() {
             command: &command,
             ..setting(Problem::Lucky7)
         };
-        let text = report(&setting, &found(game(3), slow.clone()), None, trusted).unwrap();
+        let text = report(&setting, &found(game(3), slow.clone()), None, None, trusted).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for pair in lines.windows(2) {
             let split = pair[0].ends_with(|c: char| c.is_ascii_digit())
@@ -700,4 +723,58 @@ fn a_recursion_stopped_by_pythons_limit_is_explained_and_given_by_its_size() {
     };
     let text = unwrapped(&reported(Problem::Lucky7, &found(game(998), failure)));
     assert!(text.contains("\n\nSmallest failing input: 998 rounds, shrunk from case 7 of 300 (998 rounds, seed 42) after 9 tries.\n\nPython's recursion limit stopped it: 1,000 frames, as on the judge, unless the program raises it with sys.setrecursionlimit.\n\nWhat it printed on stderr:"), "{text}");
+}
+
+/// A diagnosis naming `ids` of Shiritori's mistakes, from 20 cases, `plainest` the smallest failing.
+fn diagnosis_of(ids: &[&str], plainest: Input) -> Diagnosis {
+    let catalogue = atcoder_games_tool::mistake::of(Problem::Shiritori);
+    let mistakes = ids
+        .iter()
+        .map(|id| catalogue.iter().find(|mistake| mistake.id == *id).unwrap())
+        .collect();
+    Diagnosis {
+        mistakes,
+        failing: 9,
+        right: 11,
+        plainest,
+    }
+}
+
+#[test]
+fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
+    let failure = Failure::WrongAnswer {
+        expected: "Draw\n".to_string(),
+        actual: "Aoki\n".to_string(),
+    };
+    let found = found(words(1), failure);
+    let report = |diagnosis: &Diagnosis| {
+        let text = report(
+            &setting(Problem::Shiritori),
+            &found,
+            None,
+            Some(diagnosis),
+            trusted,
+        );
+        unwrapped(&text.unwrap())
+    };
+    // One, with the input where it shows, which is the one above.
+    let text = report(&diagnosis_of(&["draws-as-aoki"], words(1)));
+    assert!(text.contains("\n\nLikely mistake: draws-as-aoki — The analysis is right, but a draw is printed as a win for Aoki. (see docs/shiritori.md#deciding-vertices-backwards) Its answers are the program's on all 20 cases compared (9 failing, 11 right); it shows most plainly on the input above.\n\n"), "{text}");
+    // Two, the simplest first, and an input of its own.
+    let text = report(&diagnosis_of(
+        &["draws-as-takahashi", "self-loops-ignored"],
+        words(2),
+    ));
+    assert!(
+        text.contains("\n\nLikely mistakes: draws-as-takahashi — "),
+        "{text}"
+    );
+    assert!(text.contains(" Or: self-loops-ignored — "), "{text}");
+    assert!(
+        text.contains("; it shows most plainly on 2 words:   2   aaa   aab\n\n"),
+        "{text}"
+    );
+    // None.
+    let text = report(&diagnosis_of(&[], words(1)));
+    assert!(text.contains("\n\nThe failure matches no known mistake: none of those of the editorial's common mistakes answers as the program does on the 20 cases compared (9 failing, 11 right).\n\n"), "{text}");
 }

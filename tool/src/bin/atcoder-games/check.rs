@@ -15,7 +15,10 @@ use atcoder_games_tool::process::{self, Run, RunError, Stdin};
 use atcoder_games_tool::report::{
     CheckSetup, Margins, PRINTED, SavedCase, TrustedOutput, passed, report,
 };
-use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, Progress, SystemClock, search};
+use atcoder_games_tool::search::{
+    Answered, Case, Conclusion, DIAGNOSIS_SIZE, Found, Plan, Progress, SystemClock, diagnose,
+    search,
+};
 use clap::Args;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -43,6 +46,10 @@ pub struct CheckOptions {
     /// Memory limit per run: peak resident memory in MiB, of the program and all it started
     #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     memory: u64,
+    /// How many times as long a program takes on this machine as on the judge's, to judge the
+    /// times as the judge would: time a program whose AtCoder time you know, and divide
+    #[arg(long, value_name = "X", default_value_t = 1.0, allow_negative_numbers = true, value_parser = positive_factor)]
+    time_factor: f64,
     /// Stack limit per run, in MiB: the judge's is 1024 (`ulimit -s 1048576`)
     #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     stack: u64,
@@ -61,6 +68,15 @@ pub struct CheckOptions {
         allow_hyphen_values = true
     )]
     command: Vec<OsString>,
+}
+
+/// A positive factor.
+fn positive_factor(text: &str) -> Result<f64, String> {
+    let factor = text
+        .parse::<f64>()
+        .ok()
+        .filter(|factor| *factor > 0.0 && factor.is_finite());
+    factor.ok_or_else(|| "expected a positive number".to_string())
 }
 
 /// A mistake in how `check` was asked to run, found before or at the first run: the message of a
@@ -122,19 +138,46 @@ struct Printed {
 struct Program {
     command: Vec<OsString>,
     limits: Limits,
+    /// How many times as long a program takes here as on the judge: runs are stopped that much
+    /// later, and their times are divided by it.
+    time_factor: f64,
     /// The case being run, as the search's progress says.
     case: Cell<Case>,
     margins: RefCell<Margins>,
     printed: RefCell<HashMap<Verdict, Printed>>,
+    /// What it answered on the small inputs it was run on, for a diagnosis: None where it did not
+    /// answer (a crash, a limit).
+    answered: RefCell<Vec<(Input, Option<Answered>)>>,
 }
 
 impl Program {
-    /// Runs the program on `input`, stopped at `limits`.
+    /// Runs the program on `input`, stopped at `limits` as the judge would: with its times as the
+    /// judge's would be (see [`Program::time_factor`]).
     fn execute(&self, input: &Input, limits: &Limits) -> Result<Run, CheckError> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
-        let options = limits.options(input.longest_answer());
-        process::run(&self.command, stdin, &options).map_err(CheckError::Program)
+        let factor = self.time_factor;
+        let mut options = limits.options(input.longest_answer());
+        options.time_limit = options.time_limit.map(|limit| limit.mul_f64(factor));
+        options.wall_limit = options.wall_limit.map(|limit| limit.mul_f64(factor));
+        let mut ran = process::run(&self.command, stdin, &options).map_err(CheckError::Program)?;
+        ran.cpu = ran.cpu.div_f64(factor);
+        ran.wall = ran.wall.div_f64(factor);
+        Ok(ran)
+    }
+
+    /// What the program answers on `input`, and whether that is right; None when it crashed or
+    /// ran out of time, memory or output.
+    fn answered(&self, problem: Problem, input: &Input) -> Result<Option<Answered>, CheckError> {
+        let expected = trusted(problem, TrustedOutput::Answer, &input.text())?;
+        let ran = self.execute(input, &self.limits)?;
+        let answered = match judge(&expected, &ran, &self.limits) {
+            None => Some(true),
+            Some(Failure::WrongAnswer { .. }) => Some(false),
+            Some(_) => None,
+        };
+        let answer = String::from_utf8_lossy(&ran.stdout).into_owned();
+        Ok(answered.map(|right| Answered { answer, right }))
     }
 
     /// Judges the program on `input` against this crate's answer, from runs that settle its time
@@ -146,6 +189,21 @@ impl Program {
         })?;
         let ran = settled.run;
         let failure = judge(&expected, &ran, &self.limits);
+        if input.size() <= DIAGNOSIS_SIZE {
+            let answer = String::from_utf8_lossy(&ran.stdout).into_owned();
+            let answered = match &failure {
+                None => Some(Answered {
+                    answer,
+                    right: true,
+                }),
+                Some(Failure::WrongAnswer { .. }) => Some(Answered {
+                    answer,
+                    right: false,
+                }),
+                Some(_) => None,
+            };
+            self.answered.borrow_mut().push((input.clone(), answered));
+        }
         match &failure {
             None => self.margins.borrow_mut().note(
                 self.case.get(),
@@ -265,9 +323,11 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
             memory: options.memory << 20,
             stack: stack_within_reach(options.stack << 20),
         },
+        time_factor: options.time_factor,
         case: Cell::new(Case::Sample(1)),
         margins: RefCell::default(),
         printed: RefCell::default(),
+        answered: RefCell::default(),
     };
     match checked(options, problem, seed, &folder, &program) {
         Ok(code) => Ok(code),
@@ -368,6 +428,7 @@ fn checked(
         seed,
         limits: program.limits,
         saved: None,
+        time_factor: program.time_factor,
     };
     let found = match conclusion {
         Conclusion::Passed { largest } => {
@@ -387,6 +448,15 @@ fn checked(
     let growth = match found.origin {
         Some(origin) => program.growth(&found, origin)?,
         None => None,
+    };
+    let diagnosis = match found.failure {
+        Failure::WrongAnswer { .. } => {
+            enter("looking for a known mistake".to_string());
+            let known = program.answered.take();
+            let answered = |input: &Input| program.answered(problem, input);
+            diagnose(problem, seed, &known, &SystemClock, answered)?
+        }
+        _ => None,
     };
     if show_progress {
         eprint!("\r\x1b[2K");
@@ -414,7 +484,14 @@ fn checked(
     }
     setting.saved = Some(saved);
     let trusted = |asked| trusted(problem, asked, &input);
-    print_out(&report(&setting, &found, growth.as_ref(), trusted)?);
+    let findings = report(
+        &setting,
+        &found,
+        growth.as_ref(),
+        diagnosis.as_ref(),
+        trusted,
+    )?;
+    print_out(&findings);
     Ok(ExitCode::FAILURE)
 }
 

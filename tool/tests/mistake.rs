@@ -1,0 +1,262 @@
+//! The catalogue of classic mistakes, and the diagnosis that names the one a program makes: each
+//! mistake answers its editorial's counterexample as the editorial says, where the oracle answers
+//! otherwise; a program that answers as one mistake is named for it and for no other; a crash or
+//! an arbitrary bug is not.
+
+mod common;
+
+use atcoder_games_tool::mistake::{self, Mistake};
+use atcoder_games_tool::problem::{Input, Problem};
+use atcoder_games_tool::search::{Answered, DIAGNOSIS_CASES, SystemClock, diagnose};
+use std::fs;
+use test_support::oracle::{lucky7_winner, shiritori_winners};
+
+/// The right answer to `input`, from the brute-force oracles.
+fn oracle(input: &Input) -> String {
+    match input {
+        Input::Shiritori(words) => {
+            let lines: Vec<String> = shiritori_winners(words)
+                .iter()
+                .map(|winner| format!("{winner}\n"))
+                .collect();
+            lines.concat()
+        }
+        Input::Lucky7 { digits, players } => format!("{}\n", lucky7_winner(digits, players)),
+    }
+}
+
+fn words(list: &[&str]) -> Input {
+    Input::Shiritori(list.iter().map(|word| word.to_string()).collect())
+}
+
+fn game(digits: &str, players: &str) -> Input {
+    let (digits, players) = (digits.to_string(), players.to_string());
+    Input::Lucky7 { digits, players }
+}
+
+fn named(problem: Problem, id: &str) -> &'static Mistake {
+    let mistakes = mistake::of(problem);
+    let found = mistakes.iter().find(|mistake| mistake.id == id);
+    found.unwrap_or_else(|| panic!("no mistake {id}"))
+}
+
+#[test]
+fn every_mistake_has_an_id_a_sentence_and_an_editorial_section() {
+    for (problem, editorial) in [
+        (Problem::Shiritori, "docs/shiritori.md"),
+        (Problem::Lucky7, "docs/lucky7.md"),
+    ] {
+        let text = fs::read_to_string(common::root().join(editorial)).unwrap();
+        let common_mistakes = text
+            .split("## Common mistakes")
+            .nth(1)
+            .expect("the section");
+        let mut ids = Vec::new();
+        for mistake in mistake::of(problem) {
+            assert!(
+                mistake
+                    .id
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b == b'-'),
+                "{mistake:?}"
+            );
+            assert!(mistake.sentence.ends_with('.'), "{mistake:?}");
+            // The section that explains the right idea is one of the editorial's headings.
+            let anchor = mistake
+                .section
+                .strip_prefix(&format!("{editorial}#"))
+                .unwrap_or_else(|| panic!("{mistake:?}: {}", mistake.section));
+            let heading = text.lines().any(|line| {
+                let title = line.trim_start_matches('#').trim().to_lowercase();
+                line.starts_with("## ")
+                    && title.replace(' ', "-").replace(['`', ',', ':', '"'], "") == anchor
+            });
+            assert!(heading, "{editorial} has no section #{anchor}");
+            // And the editorial's common mistakes say what it does.
+            assert!(
+                common_mistakes.contains(&format!("`{}`", mistake.id)),
+                "{editorial} lacks {}",
+                mistake.id
+            );
+            ids.push(mistake.id);
+        }
+        let count = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "the ids are distinct");
+    }
+    assert_eq!(mistake::of(Problem::Shiritori).len(), 10);
+    assert_eq!(mistake::of(Problem::Lucky7).len(), 8);
+}
+
+#[test]
+fn each_mistake_answers_its_counterexample_as_the_editorial_says() {
+    let cases = [
+        (
+            Problem::Shiritori,
+            "draws-as-takahashi",
+            words(&["ABC"]),
+            "Takahashi\n",
+        ),
+        (
+            Problem::Shiritori,
+            "draws-as-aoki",
+            words(&["ABC"]),
+            "Aoki\n",
+        ),
+        (
+            Problem::Shiritori,
+            "self-loops-ignored",
+            words(&["ABC"]),
+            "Takahashi\n",
+        ),
+        (
+            Problem::Shiritori,
+            "ignores-case",
+            words(&["aAaA"]),
+            "Draw\n",
+        ),
+        (
+            Problem::Shiritori,
+            "wrong-block-length",
+            words(&["ABC"]),
+            "Takahashi\n",
+        ),
+        (
+            Problem::Shiritori,
+            "direction-reversed",
+            words(&["abaaab"]),
+            "Aoki\n",
+        ),
+        (
+            Problem::Shiritori,
+            "duplicates-once",
+            words(&["abcaBc", "abcbca", "abcbca", "bcacab", "aBcabc"]),
+            "Aoki\nAoki\nAoki\nTakahashi\nTakahashi\n",
+        ),
+        (
+            Problem::Shiritori,
+            "loss-not-passed-on",
+            words(&["aaaaaa", "aaaaba", "abaaab", "aabaAa"]),
+            "Draw\nTakahashi\nAoki\nTakahashi\n",
+        ),
+        (
+            Problem::Shiritori,
+            "waits-for-all-moves",
+            words(&["bbabba", "bbaaaa"]),
+            "Draw\nTakahashi\n",
+        ),
+        (
+            Problem::Shiritori,
+            "cycle-as-draw",
+            words(&["baBAAa", "AAabaB", "AAab"]),
+            "Aoki\nDraw\nTakahashi\n",
+        ),
+        (
+            Problem::Lucky7,
+            "last-player-wins",
+            game("0", "A"),
+            "Aoki\n",
+        ),
+        (
+            Problem::Lucky7,
+            "zero-choice-ignored",
+            game("5", "T"),
+            "Aoki\n",
+        ),
+        (Problem::Lucky7, "players-swapped", game("5", "T"), "Aoki\n"),
+        (
+            Problem::Lucky7,
+            "both-choose-for-takahashi",
+            game("8", "A"),
+            "Takahashi\n",
+        ),
+        (Problem::Lucky7, "digit-weight", game("35", "AT"), "Aoki\n"),
+        (
+            Problem::Lucky7,
+            "start-residue-ignored",
+            game("58", "AT"),
+            "Takahashi\n",
+        ),
+        (Problem::Lucky7, "forward-pass", game("35", "AT"), "Aoki\n"),
+        (
+            Problem::Lucky7,
+            "greedy",
+            game("9926", "ATAT"),
+            "Takahashi\n",
+        ),
+    ];
+    for (problem, id, input, answer) in &cases {
+        let mistake = named(*problem, id);
+        assert_eq!(mistake.answers(input), *answer, "{id}");
+        assert_ne!(oracle(input), *answer, "{id}: the oracle answers so too");
+        let answered = [(input.clone(), answer.to_string())];
+        assert!(mistake.agrees(&answered), "{id}");
+    }
+    // Every mistake of the catalogue has its counterexample here.
+    let total = mistake::of(Problem::Shiritori).len() + mistake::of(Problem::Lucky7).len();
+    assert_eq!(cases.len(), total);
+    // Where it shows not, a mistake answers as the oracle does.
+    let quiet = words(&["abcd", "bcda", "cdab"]);
+    assert_eq!(
+        named(Problem::Shiritori, "cycle-as-draw").answers(&quiet),
+        oracle(&quiet)
+    );
+}
+
+/// The diagnosis of a program that answers as `answers` does, right where the oracle agrees.
+fn diagnosed(
+    problem: Problem,
+    answers: impl Fn(&Input) -> Option<String>,
+) -> Option<atcoder_games_tool::search::Diagnosis> {
+    let answer = |input: &Input| {
+        Ok::<_, ()>(answers(input).map(|answer| Answered {
+            right: answer == oracle(input),
+            answer,
+        }))
+    };
+    diagnose(problem, 7, &[], &SystemClock, answer).unwrap()
+}
+
+#[test]
+fn a_program_that_answers_as_a_mistake_is_named_for_it_alone() {
+    for problem in [Problem::Shiritori, Problem::Lucky7] {
+        for mistake in mistake::of(problem) {
+            let diagnosis = diagnosed(problem, |input| Some(mistake.answers(input)))
+                .unwrap_or_else(|| panic!("{mistake:?}: too few cases"));
+            let ids: Vec<&str> = diagnosis.mistakes.iter().map(|found| found.id).collect();
+            assert_eq!(ids, [mistake.id]);
+            assert!(diagnosis.failing >= DIAGNOSIS_CASES, "{diagnosis:?}");
+            assert!(diagnosis.right >= DIAGNOSIS_CASES, "{diagnosis:?}");
+            // The plainest input is one on which the program fails.
+            assert_ne!(
+                mistake.answers(&diagnosis.plainest),
+                oracle(&diagnosis.plainest)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
+    // Crashing on one input, however the others go.
+    let draws = named(Problem::Shiritori, "draws-as-aoki");
+    let crashes = |input: &Input| (input.size() != 2).then(|| draws.answers(input));
+    assert!(diagnosed(Problem::Shiritori, crashes).is_none());
+    // An answer of its own on games that start with 7: wrong often enough, but as no mistake.
+    let arbitrary = |input: &Input| {
+        let Input::Lucky7 { digits, .. } = input else {
+            unreachable!("a Lucky 7 game")
+        };
+        let right = oracle(input);
+        Some(match (digits.starts_with('7'), right.as_str()) {
+            (true, "Aoki\n") => "Takahashi\n".to_string(),
+            (true, _) => "Aoki\n".to_string(),
+            _ => right,
+        })
+    };
+    let diagnosis = diagnosed(Problem::Lucky7, arbitrary).expect("enough cases");
+    assert!(diagnosis.mistakes.is_empty(), "{diagnosis:?}");
+    // A program right everywhere has too few failing cases to tell.
+    assert!(diagnosed(Problem::Lucky7, |input| Some(oracle(input))).is_none());
+}
