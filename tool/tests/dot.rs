@@ -33,13 +33,13 @@ fn sample_1_by_hand() {
   edge [fontname="Courier", fontsize=10];
   subgraph cluster_legend {
     label="the player to move at a block"; fontname="Helvetica";
-    "legend won" [class="won", fillcolor="#b8e186", label="won, k left: wins, saying the last of k more words"];
-    "legend lost" [class="lost", fillcolor="#f1b6da", label="lost, k left: loses, after k more words"];
+    "legend won" [class="won", fillcolor="#6c96ea", label="won, k left: wins, saying the last of k more words"];
+    "legend lost" [class="lost", fillcolor="#f56f42", label="lost, k left: loses, after k more words"];
     "legend draw" [class="draw", fillcolor="#e0e0e0", label="draw: nobody can force a win, the game never ends"];
   }
-  "abc" [class="lost", fillcolor="#f1b6da", label="abc\nlost, 2 left"];
-  "bcd" [class="won", fillcolor="#b8e186", label="bcd\nwon, 1 left"];
-  "cda" [class="lost", fillcolor="#f1b6da", label="cda\nlost, 0 left"];
+  "abc" [class="lost", fillcolor="#f56f42", label="abc\nlost, 2 left"];
+  "bcd" [class="won", fillcolor="#6c96ea", label="bcd\nwon, 1 left"];
+  "cda" [class="lost", fillcolor="#f56f42", label="cda\nlost, 0 left"];
   "ada" [class="draw", fillcolor="#e0e0e0", label="ada\ndraw"];
   "abc" -> "bcd" [label="1: abcd"];
   "bcd" -> "cda" [label="2: bcda", style=bold];
@@ -47,6 +47,26 @@ fn sample_1_by_hand() {
 }
 "##;
     assert_eq!(dot_of(sample(1)), expected);
+}
+
+/// Win, loss and draw stay at least 15 ΔE00 apart for normal sight and under the simulations of
+/// protanopia, deuteranopia and tritanopia, in the fills of the picture's legend (the explore page
+/// draws with the same palette, and its test measures the page's own styles).
+#[test]
+fn the_palette_stays_apart_for_every_kind_of_sight() {
+    let dot = dot_of(sample(1));
+    let fills: Vec<[u8; 3]> = ["legend won", "legend lost", "legend draw"]
+        .iter()
+        .map(|node| {
+            let line = dot
+                .lines()
+                .find(|line| line.contains(&format!("\"{node}\"")))
+                .unwrap();
+            test_support::colour::parse(attribute(line, "fillcolor").unwrap()).unwrap()
+        })
+        .collect();
+    let least = test_support::colour::least_difference(&fills);
+    assert!(least >= 15.0, "{least} ΔE00 between {fills:?}");
 }
 
 #[test]

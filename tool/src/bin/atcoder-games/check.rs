@@ -2,9 +2,9 @@
 
 use crate::arguments::{ProblemName, positive_seconds};
 use crate::command::{misplaced_options, to_run};
-use crate::explain;
 use crate::input::AnalysedDictionary;
 use crate::shiritori::plumbing::TokenSource;
+use crate::{explain, explore};
 use crate::{lucky7, shiritori};
 use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::format::{mebibytes, shell_quoted, with_commas};
@@ -57,6 +57,10 @@ pub struct CheckOptions {
     /// what the program printed beside them [default: a folder of the system's temporary folder]
     #[arg(long, value_name = "DIR")]
     save: Option<PathBuf>,
+    /// Also write the explore page of the smallest failing input to this file, opened at the first
+    /// word where the answers differ, with the program's answer beside the right one
+    #[arg(long, value_name = "PATH")]
+    html: Option<PathBuf>,
     /// The problem the solution solves
     #[arg(value_enum)]
     problem: ProblemName,
@@ -305,6 +309,12 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
         let message = format!("cannot save to {}: {error}", folder.display());
         return Err(UsageError(message));
     }
+    if let Some(path) = &options.html
+        && let Err(error) = can_write(path)
+    {
+        let message = format!("cannot write {}: {error}", path.display());
+        return Err(UsageError(message));
+    }
     // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
     // not reach: stop it, and all it started, and say where the check was.
     let repeat = repeating(seed);
@@ -484,15 +494,66 @@ fn checked(
     }
     setting.saved = Some(saved);
     let trusted = |asked| trusted(problem, asked, &input);
-    let findings = report(
+    let mut findings = report(
         &setting,
         &found,
         growth.as_ref(),
         diagnosis.as_ref(),
         trusted,
     )?;
+    if let Some(path) = &options.html {
+        // A wrong answer's page shows the program's answers beside the right ones.
+        let answers = matches!(found.failure, Failure::WrongAnswer { .. }).then(|| {
+            let printed = String::from_utf8_lossy(&stdout);
+            printed
+                .lines()
+                .map(|line| line.trim_end().to_string())
+                .collect()
+        });
+        let opened = match answers {
+            Some(_) => "opened where the answers first differ",
+            None => "of the failing input",
+        };
+        match write_page(path, problem, &input, answers) {
+            Ok(()) => findings.push_str(&format!(
+                "The game's page, {opened}: {}\n",
+                shell_quoted(&path.display().to_string())
+            )),
+            Err(error) => eprintln!("error: cannot write {}: {error}", path.display()),
+        }
+    }
     print_out(&findings);
     Ok(ExitCode::FAILURE)
+}
+
+/// Writes the explore page of `input` to `path`, with the program's `answers` if it gave some.
+fn write_page(
+    path: &Path,
+    problem: Problem,
+    input: &str,
+    answers: Option<explore::ProgramAnswers>,
+) -> Result<(), String> {
+    let page = match problem {
+        Problem::Shiritori => AnalysedDictionary::read(input.as_bytes())
+            .and_then(|dictionary| explore::shiritori_page(&dictionary, answers))?,
+        Problem::Lucky7 => crate::input::lucky7_game(input.as_bytes())
+            .and_then(|game| explore::lucky7_page(&game, answers))?,
+    };
+    fs::write(path, page).map_err(|error| error.to_string())
+}
+
+/// Whether `path` can be written, found before the first run rather than after the search: a
+/// file is opened there (and removed again if it was not there before).
+fn can_write(path: &Path) -> io::Result<()> {
+    let existed = path.exists();
+    fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    if !existed {
+        fs::remove_file(path)?;
+    }
+    Ok(())
 }
 
 /// The stack limit that runs can be given, `wanted` or less: no more than this process's hard

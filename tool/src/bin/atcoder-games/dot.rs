@@ -8,10 +8,13 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// Fill colours of the nodes, by the outcome for the player to move there.
-const FILL: [(Outcome, &str, &str); 3] = [
-    (Outcome::Win, "won", "#b8e186"),
-    (Outcome::Loss, "lost", "#f1b6da"),
+/// The one palette of the tool's pictures and pages, by the outcome for the player to move: a
+/// class name and a fill. Blue, orange and a light grey stay at least 28 ΔE00 apart for normal
+/// sight and under simulations of protanopia, deuteranopia and tritanopia (Machado 2009), and
+/// dark text on each reads at a contrast of 5.5 or more; every result is written in words too.
+pub const PALETTE: [(Outcome, &str, &str); 3] = [
+    (Outcome::Win, "won", "#6c96ea"),
+    (Outcome::Loss, "lost", "#f56f42"),
     (Outcome::Draw, "draw", "#e0e0e0"),
 ];
 
@@ -40,7 +43,8 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
     let depth = analysis.depths();
     let class = |v: u32| {
         let outcome = analysis.outcome[v as usize];
-        FILL.iter()
+        PALETTE
+            .iter()
             .find(|(of, _, _)| *of == outcome)
             .map_or(("", ""), |&(_, class, fill)| (class, fill))
     };
@@ -60,7 +64,7 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
         out,
         "    label=\"the player to move at a block\"; fontname=\"Helvetica\";"
     )?;
-    for (_, class, fill) in FILL {
+    for (_, class, fill) in PALETTE {
         let meaning = match class {
             "won" => "won, k left: wins, saying the last of k more words",
             "lost" => "lost, k left: loses, after k more words",

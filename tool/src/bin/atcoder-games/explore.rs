@@ -1,25 +1,28 @@
 //! `atcoder-games explore`: the game as one self-contained web page, to play against the solver
-//! and to watch the analysis run. The page carries the solutions' own analysis as data (the
-//! script only keeps the books); `explore.html` is its template.
+//! and to watch the analysis run. Every decision is the tool's, made here from the solutions' own
+//! analysis and written into the page as data (JSON, by serde): the order of each position's moves,
+//! each move's result and length, the solver's move at every position, the openings ranked. The
+//! page's script looks things up and draws; `explore.html` is its template.
 
+use crate::dot::PALETTE;
 use crate::input::{self, AnalysedDictionary};
-use crate::lucky7;
-use crate::shiritori::Outcome;
+use crate::lucky7::{self, PackedGame, RESIDUES};
 use crate::shiritori::plumbing::{error_exit, write_stdout};
+use crate::shiritori::{BLOCK_LETTERS, Outcome};
 use atcoder_games_tool::problem::JUDGE_MAX;
+use serde::Serialize;
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::io::Write;
 use std::process::{Command, ExitCode, Stdio};
 
-/// The page, with `__TITLE__` and `__DATA__` to fill in.
+/// The page, with `__TITLE__`, `__STYLE__` and `__DATA__` to fill in.
 const TEMPLATE: &str = include_str!("explore.html");
 
 /// The most words for which the page shows the game graph, laid out by Graphviz.
 const GRAPH_WORDS: usize = 60;
 
 /// The most words or rounds a page takes: the judge's largest, which makes a page of a few MB that
-/// a browser opens in well under two seconds.
+/// a browser opens in well under a second.
 const MOST_ITEMS: usize = JUDGE_MAX;
 
 /// `explore shiritori`: the page of the dictionary on stdin.
@@ -28,13 +31,10 @@ pub fn shiritori() -> ExitCode {
         Ok(dictionary) => dictionary,
         Err(code) => return code,
     };
-    let count = dictionary.words.len();
-    if count > MOST_ITEMS {
-        return too_large(count, "words");
+    match shiritori_page(&dictionary, None) {
+        Ok(page) => write_stdout(|out| out.write_all(page.as_bytes())),
+        Err(message) => error_exit(&message),
     }
-    let graph = (count <= GRAPH_WORDS).then(|| graph_svg(&dictionary));
-    let data = shiritori_data(&dictionary, graph);
-    write_page(&format!("Shiritori, {count} words"), &data)
 }
 
 /// `explore lucky7`: the page of the game on stdin.
@@ -43,114 +43,329 @@ pub fn lucky7() -> ExitCode {
         Ok(game) => game,
         Err(code) => return code,
     };
-    let rounds = game.rounds;
-    if rounds > MOST_ITEMS {
-        return too_large(rounds, "rounds");
+    match lucky7_page(&game, None) {
+        Ok(page) => write_stdout(|out| out.write_all(page.as_bytes())),
+        Err(message) => error_exit(&message),
     }
-    let mut data = String::from("{\"problem\":\"lucky7\",\"digits\":\"");
-    data.extend((0..rounds).map(|round| char::from(b'0' + game.digit(round) as u8)));
-    data.push_str("\",\"players\":\"");
-    data.extend((0..rounds).map(|round| match game.takahashi_plays(round) {
-        true => 'T',
-        false => 'A',
-    }));
-    data.push_str("\",\"winning\":");
-    push_numbers(
-        &mut data,
-        lucky7::winning_sets(&game).into_iter().map(u32::from),
-    );
-    data.push('}');
-    write_page(&format!("Lucky 7 Battle, {rounds} rounds"), &data)
 }
 
 /// The error for an input larger than a page takes.
-fn too_large(count: usize, units: &str) -> ExitCode {
-    error_exit(&format!(
+fn too_large(count: usize, units: &str) -> String {
+    format!(
         "the input has {count} {units}; explore takes at most {MOST_ITEMS} (the judge's largest)"
-    ))
+    )
 }
 
-/// Writes the page with `title` and `data` (JSON) to stdout.
-fn write_page(title: &str, data: &str) -> ExitCode {
-    // `</` would end the script element that holds the data: JSON may write it `<\/`.
-    let data = data.replace("</", "<\\/");
-    let page = TEMPLATE
-        .replace("__TITLE__", title)
-        .replacen("__DATA__", &data, 1);
-    write_stdout(|out: &mut dyn Write| out.write_all(page.as_bytes()))
-}
+/// What a program answered, for the page of a failing input that `check` writes: its answer for
+/// each word (Shiritori) or its one answer (Lucky 7), shown beside the right one.
+pub type ProgramAnswers = Vec<String>;
 
-/// The page's data for a dictionary: the words, each word's vertices (numbered over the blocks
-/// the words use), each vertex's block, outcome and depth, the order in which the analysis
-/// decided them, and the game graph's SVG or why there is none.
-fn shiritori_data<'a>(
-    dictionary: &'a AnalysedDictionary,
-    graph: Option<Result<String, String>>,
-) -> String {
-    let analysis = &dictionary.analysis;
-    let depth = analysis.depths();
-    // The vertices the words use, numbered in the order the input first names them.
-    let mut numbered: HashMap<u32, u32> = HashMap::new();
-    let mut blocks: Vec<&str> = Vec::new();
-    let mut vertices: Vec<u32> = Vec::new();
-    let mut number = |vertex: u32, block: &'a str| -> u32 {
-        *numbered.entry(vertex).or_insert_with(|| {
-            blocks.push(block);
-            vertices.push(vertex);
-            (vertices.len() - 1) as u32
-        })
-    };
-    let mut from = Vec::with_capacity(dictionary.words.len());
-    let mut to = Vec::with_capacity(dictionary.words.len());
-    for (word, &tail) in dictionary.words.iter().zip(&dictionary.to) {
-        let spelling = word.spelling.as_str();
-        let letters = crate::shiritori::BLOCK_LETTERS;
-        from.push(number(word.from, &spelling[..letters]));
-        to.push(number(tail, &spelling[spelling.len() - letters..]));
+/// The page of a Shiritori dictionary; with `program`, its answers beside the right ones, and the
+/// page opened at the first word where they differ.
+pub fn shiritori_page(
+    dictionary: &AnalysedDictionary,
+    program: Option<ProgramAnswers>,
+) -> Result<String, String> {
+    let count = dictionary.words.len();
+    if count > MOST_ITEMS {
+        return Err(too_large(count, "words"));
     }
-    let mut data = String::from("{\"problem\":\"shiritori\",\"words\":");
-    push_strings(
-        &mut data,
-        dictionary.words.iter().map(|word| word.spelling.as_str()),
-    );
-    data.push_str(",\"from\":");
-    push_numbers(&mut data, from.into_iter());
-    data.push_str(",\"to\":");
-    push_numbers(&mut data, to.into_iter());
-    data.push_str(",\"blocks\":");
-    push_strings(&mut data, blocks.iter().copied());
-    data.push_str(",\"outcome\":\"");
-    data.extend(
-        vertices
+    let graph = (count <= GRAPH_WORDS).then(|| graph_svg(dictionary));
+    let data = ShiritoriData::new(dictionary, graph, program);
+    let title = format!("Shiritori, {}", counted(count, "word", "words"));
+    Ok(page(&title, &Data::Shiritori(&data)))
+}
+
+/// The page of a Lucky 7 game; with `program`, its answer beside the right one.
+pub fn lucky7_page(game: &PackedGame, program: Option<ProgramAnswers>) -> Result<String, String> {
+    let rounds = game.rounds;
+    if rounds > MOST_ITEMS {
+        return Err(too_large(rounds, "rounds"));
+    }
+    let data = Lucky7Data::new(game, program);
+    let title = format!("Lucky 7 Battle, {}", counted(rounds, "round", "rounds"));
+    Ok(page(&title, &Data::Lucky7(&data)))
+}
+
+/// `1 word`, `3 words`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    atcoder_games_tool::format::counted(count, one, many)
+}
+
+/// What the page shows, by problem.
+#[derive(Serialize)]
+#[serde(tag = "problem", rename_all = "lowercase")]
+enum Data<'a> {
+    Shiritori(&'a ShiritoriData<'a>),
+    Lucky7(&'a Lucky7Data),
+}
+
+/// The page: the template with the title, the palette and the data, each escaped for where it
+/// goes.
+fn page(title: &str, data: &Data) -> String {
+    // The data goes into a script element, which `</` would end: JSON may write it `<\/`.
+    let json = serde_json::to_string(data).expect("the data serialises");
+    let json = json.replace("</", "<\\/");
+    let style: String = PALETTE
+        .iter()
+        .map(|(_, class, fill)| format!("--{class}: {fill}; "))
+        .collect();
+    TEMPLATE
+        .replace("__TITLE__", &html_escaped(title))
+        .replace("__STYLE__", &style)
+        .replacen("__DATA__", &json, 1)
+}
+
+/// `text` with the characters that HTML reads as markup escaped.
+fn html_escaped(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        match character {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&#39;"),
+            other => escaped.push(other),
+        }
+    }
+    escaped
+}
+
+/// A result as the page names it, for the player it concerns.
+fn result_code(outcome: Outcome) -> char {
+    match outcome {
+        Outcome::Win => 'W',
+        Outcome::Loss => 'L',
+        Outcome::Draw => 'D',
+    }
+}
+
+/// The Shiritori page's data. Vertices are numbered over the blocks the words use, in the order
+/// the input first names them; words by their place in the input, from 0.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ShiritoriData<'a> {
+    words: Vec<&'a str>,
+    /// The vertex each word leaves, and the one it leads to.
+    from: Vec<u32>,
+    to: Vec<u32>,
+    /// Each word's result for the player who says it: `W`, `L` or `D`.
+    result: String,
+    /// Each vertex's block, its outcome for the player to move there (`W`, `L`, `D`), and its
+    /// depth: how many words the game from there lasts under optimal play (0 for a draw).
+    blocks: Vec<&'a str>,
+    outcome: String,
+    depth: Vec<u32>,
+    /// Each vertex's moves, best first as a tablebase ranks them (the quickest wins, the draws,
+    /// the longest losses; then in input order), each distinct word once, by the place of its
+    /// first copy: `moves[moveStart[v]..moveStart[v + 1]]`, and how often each is listed.
+    move_start: Vec<u32>,
+    moves: Vec<u32>,
+    copies: Vec<u32>,
+    /// The move the solver makes at each vertex: the first of its moves, as `explain` plays;
+    /// none at a dead end.
+    solver: Vec<Option<u32>>,
+    /// The opening the solver makes for Takahashi: the best of all words, ranked as moves are.
+    best_opening: u32,
+    /// The vertices the analysis decided that some word leads to, in the order it decided them,
+    /// the dead ends first, and how many dead ends there are.
+    order: Vec<u32>,
+    dead_ends: u32,
+    /// The game graph as SVG, or why there is none.
+    svg: Option<String>,
+    graph_note: String,
+    /// A program's answers, for the page `check` writes, and the line the page opens at.
+    program: Option<ProgramAnswers>,
+    start: Vec<u32>,
+}
+
+impl<'a> ShiritoriData<'a> {
+    fn new(
+        dictionary: &'a AnalysedDictionary,
+        graph: Option<Result<String, String>>,
+        program: Option<ProgramAnswers>,
+    ) -> Self {
+        let analysis = &dictionary.analysis;
+        let depths = analysis.depths();
+        let mut numbered: HashMap<u32, u32> = HashMap::new();
+        let (mut blocks, mut vertices) = (Vec::new(), Vec::new());
+        let mut number = |vertex: u32, block: &'a str| -> u32 {
+            *numbered.entry(vertex).or_insert_with(|| {
+                blocks.push(block);
+                vertices.push(vertex);
+                (vertices.len() - 1) as u32
+            })
+        };
+        let (mut from, mut to) = (Vec::new(), Vec::new());
+        for (word, &tail) in dictionary.words.iter().zip(&dictionary.to) {
+            let spelling = word.spelling.as_str();
+            from.push(number(word.from, &spelling[..BLOCK_LETTERS]));
+            to.push(number(tail, &spelling[spelling.len() - BLOCK_LETTERS..]));
+        }
+        let outcome_of = |vertex: u32| analysis.outcome[vertices[vertex as usize] as usize];
+        let depth_of = |vertex: u32| match outcome_of(vertex) {
+            Outcome::Draw => 0,
+            _ => depths[vertices[vertex as usize] as usize],
+        };
+        // A move's result for the player who makes it is the opposite of the outcome where it
+        // leads, for the opponent to move there.
+        let result_of = |word: usize| match outcome_of(to[word]) {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        };
+        // Best first: the quickest wins, the draws, the longest losses; then the input's order.
+        let rank = |word: usize| match result_of(word) {
+            Outcome::Win => (0, depth_of(to[word]) as i64, word),
+            Outcome::Draw => (1, 0, word),
+            Outcome::Loss => (2, -(depth_of(to[word]) as i64), word),
+        };
+        // Each distinct word once, by its first copy, with its count.
+        let mut first_copy: HashMap<&str, usize> = HashMap::new();
+        let mut copies_of = vec![0u32; dictionary.words.len()];
+        for (k, word) in dictionary.words.iter().enumerate() {
+            let first = *first_copy.entry(word.spelling.as_str()).or_insert(k);
+            copies_of[first] += 1;
+        }
+        let mut by_vertex: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+        for (k, &count) in copies_of.iter().enumerate() {
+            if count > 0 {
+                by_vertex[from[k] as usize].push(k);
+            }
+        }
+        let (mut move_start, mut moves, mut copies, mut solver) =
+            (vec![0], Vec::new(), Vec::new(), Vec::new());
+        for list in &mut by_vertex {
+            list.sort_by_key(|&word| rank(word));
+            solver.push(list.first().map(|&word| word as u32));
+            moves.extend(list.iter().map(|&word| word as u32));
+            copies.extend(list.iter().map(|&word| copies_of[word]));
+            move_start.push(moves.len() as u32);
+        }
+        let best_opening = (0..dictionary.words.len())
+            .min_by_key(|&word| rank(word))
+            .unwrap_or(0) as u32;
+        let order: Vec<u32> = analysis
+            .order
             .iter()
-            .map(|&v| match analysis.outcome[v as usize] {
-                Outcome::Win => 'W',
-                Outcome::Loss => 'L',
-                Outcome::Draw => 'D',
-            }),
-    );
-    data.push_str("\",\"depth\":");
-    push_numbers(&mut data, vertices.iter().map(|&v| depth[v as usize]));
-    data.push_str(",\"order\":");
-    let order = analysis.order.iter();
-    push_numbers(&mut data, order.filter_map(|v| numbered.get(v).copied()));
-    let (svg, note) = match graph {
-        Some(Ok(svg)) => (Some(svg), String::new()),
-        Some(Err(why)) => (None, why),
-        None => (
-            None,
-            format!("No graph: it is drawn for up to {GRAPH_WORDS} words."),
-        ),
-    };
-    data.push_str(",\"svg\":");
-    match &svg {
-        Some(svg) => push_strings(&mut data, [svg.as_str()].into_iter()),
-        None => data.push_str("null"),
+            .filter_map(|vertex| numbered.get(vertex).copied())
+            .collect();
+        let dead_ends = order.iter().filter(|&&v| depth_of(v) == 0).count() as u32;
+        let (svg, graph_note) = match graph {
+            Some(Ok(svg)) => (Some(svg), String::new()),
+            Some(Err(why)) => (None, why),
+            None => (
+                None,
+                format!("No graph: it is drawn for up to {GRAPH_WORDS} words."),
+            ),
+        };
+        // A page of a failing input opens at the first word whose answer differs.
+        let start = program
+            .as_ref()
+            .and_then(|answers| {
+                let right = |word: usize| outcome_of(to[word]).winner();
+                (0..to.len())
+                    .find(|&word| answers.get(word).map(String::as_str) != Some(right(word)))
+            })
+            .map(|word| vec![word as u32])
+            .unwrap_or_default();
+        Self {
+            words: dictionary
+                .words
+                .iter()
+                .map(|word| word.spelling.as_str())
+                .collect(),
+            result: (0..to.len())
+                .map(|word| result_code(result_of(word)))
+                .collect(),
+            outcome: (0..blocks.len() as u32)
+                .map(|vertex| result_code(outcome_of(vertex)))
+                .collect(),
+            depth: (0..blocks.len() as u32).map(depth_of).collect(),
+            from,
+            to,
+            blocks,
+            move_start,
+            moves,
+            copies,
+            solver,
+            best_opening,
+            order,
+            dead_ends,
+            svg,
+            graph_note,
+            program,
+            start,
+        }
     }
-    data.push_str(",\"graphNote\":");
-    push_strings(&mut data, [note.as_str()].into_iter());
-    data.push('}');
-    data
+}
+
+/// The Lucky 7 page's data: the game, the winning sets, what each choice leads to, and the
+/// solver's choice at every round and residue.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Lucky7Data {
+    digits: String,
+    /// `T` or `A` for each round.
+    players: String,
+    /// The residues from which Takahashi wins before each round, and after the last (residue 0
+    /// only), as 7-bit masks.
+    winning: Vec<u8>,
+    /// `next[d][r]`: the residue after appending digit `d` to a number of residue `r`.
+    next: Vec<Vec<u8>>,
+    /// The solver's choice, the digit it appends, at round `i` from residue `r`: character
+    /// `7i + r`. A player whose choice decides the game makes the one that wins it; one who
+    /// cannot change the outcome appends S's digit, as `explain` plays.
+    solver: String,
+    /// A program's answer, for the page `check` writes.
+    program: Option<ProgramAnswers>,
+}
+
+impl Lucky7Data {
+    fn new(game: &PackedGame, program: Option<ProgramAnswers>) -> Self {
+        let rounds = game.rounds;
+        let winning = lucky7::winning_sets(game);
+        let next: Vec<Vec<u8>> = (0..10)
+            .map(|digit| {
+                (0..RESIDUES)
+                    .map(|residue| ((10 * residue + digit) % RESIDUES) as u8)
+                    .collect()
+            })
+            .collect();
+        let mut solver = String::with_capacity(rounds * RESIDUES);
+        for round in 0..rounds {
+            let (takahashi, digit) = (game.takahashi_plays(round), game.digit(round));
+            let wins_after = |residue: u8| winning[round + 1] >> residue & 1 == 1;
+            for (&with_digit, &with_zero) in next[digit].iter().zip(&next[0]) {
+                // The 0 is appended only when it decides the game for the player.
+                let zero_decides = wins_after(with_digit) != wins_after(with_zero);
+                let appended = match zero_decides && wins_after(with_zero) == takahashi {
+                    true => 0,
+                    false => digit,
+                };
+                solver.push(char::from(b'0' + appended as u8));
+            }
+        }
+        Self {
+            digits: (0..rounds)
+                .map(|round| char::from(b'0' + game.digit(round) as u8))
+                .collect(),
+            players: (0..rounds)
+                .map(|round| {
+                    if game.takahashi_plays(round) {
+                        'T'
+                    } else {
+                        'A'
+                    }
+                })
+                .collect(),
+            winning,
+            next,
+            solver,
+            program,
+        }
+    }
 }
 
 /// The game graph as `atcoder-games dot` draws it, laid out by Graphviz's `dot` as SVG; or why
@@ -180,40 +395,4 @@ fn graph_svg(dictionary: &AnalysedDictionary) -> Result<String, String> {
     // The page embeds the <svg> element itself, without the XML prologue.
     let start = svg.find("<svg").unwrap_or(0);
     Ok(svg[start..].to_string())
-}
-
-/// Appends `numbers` as a JSON array.
-fn push_numbers(data: &mut String, numbers: impl Iterator<Item = u32>) {
-    data.push('[');
-    for (k, number) in numbers.enumerate() {
-        if k > 0 {
-            data.push(',');
-        }
-        let _ = write!(data, "{number}");
-    }
-    data.push(']');
-}
-
-/// Appends `strings` as a JSON array of strings.
-fn push_strings<'a>(data: &mut String, strings: impl Iterator<Item = &'a str>) {
-    data.push('[');
-    for (k, string) in strings.enumerate() {
-        if k > 0 {
-            data.push(',');
-        }
-        data.push('"');
-        for character in string.chars() {
-            match character {
-                '"' => data.push_str("\\\""),
-                '\\' => data.push_str("\\\\"),
-                '\n' => data.push_str("\\n"),
-                c if (c as u32) < 0x20 => {
-                    let _ = write!(data, "\\u{:04x}", c as u32);
-                }
-                c => data.push(c),
-            }
-        }
-        data.push('"');
-    }
-    data.push(']');
 }
