@@ -12,6 +12,7 @@ mod common;
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{TOOL, check, check_wrong, paragraphs, sample, scratch, stdout, tool, wrong_command};
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -503,6 +504,27 @@ fn the_same_seed_finds_the_same_input() {
 }
 
 #[test]
+fn without_a_seed_each_check_takes_a_new_one_short_enough_to_type() {
+    // The seed names the folder the failing case is saved in.
+    let prefix = std::env::temp_dir().join("atcoder-games-lucky7-");
+    let prefix = prefix.to_str().unwrap();
+    let seed = || {
+        let report = stdout(&check(&["lucky7", "sh", "-c", "exit 3"]));
+        let seed = report
+            .split_whitespace()
+            .find_map(|word| word.strip_prefix(prefix))
+            .unwrap_or_else(|| panic!("no folder: {report}"))
+            .trim_end_matches(':')
+            .to_string();
+        fs::remove_dir_all(format!("{prefix}{seed}")).unwrap();
+        seed.parse::<u64>().unwrap()
+    };
+    let (first, second) = (seed(), seed());
+    assert_ne!(first, second);
+    assert!(first < 1_000_000_000 && second < 1_000_000_000);
+}
+
+#[test]
 fn usage_errors_exit_with_2() {
     for (arguments, expected) in [
         (&[][..], "the following required arguments"),
@@ -526,6 +548,11 @@ fn usage_errors_exit_with_2() {
         (
             &["--save", "/dev/null/cases", "lucky7", "true"],
             "cannot save to /dev/null/cases: Not a directory",
+        ),
+        // Found before the first run, not after the search.
+        (
+            &["--html", "/dev/null/page.html", "lucky7", "true"],
+            "cannot write /dev/null/page.html: Not a directory",
         ),
         (
             &["--timeout", "0", "lucky7", "x"],
@@ -603,6 +630,21 @@ fn the_common_mistakes_of_the_command_line_get_hints() {
         let message = error(&check_in(&folder, &["lucky7", source]));
         assert!(message.contains(hint), "{message}");
     }
+    // ... even before it is written.
+    let message = error(&check_in(&folder, &["lucky7", "later.cpp"]));
+    assert!(
+        message.contains("later.cpp is a source file: compile it first, g++ -O2 -o later"),
+        "{message}"
+    );
+    // A program in a folder below, named by its relative path, is started.
+    fs::create_dir_all(folder.join("sub")).unwrap();
+    let failing = folder.join("sub/failing");
+    fs::write(&failing, "#!/bin/sh\nexit 3\n").unwrap();
+    fs::set_permissions(&failing, fs::Permissions::from_mode(0o755)).unwrap();
+    let output = check_in(&folder, &["lucky7", "sub/failing"]);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("it fails official sample 1"), "{report}");
     // A program of this folder named without `./`.
     let program = folder.join("a.out");
     fs::copy(TOOL, &program).unwrap();
@@ -791,6 +833,29 @@ fn check_from_an_8_mib_shell(arguments: &[&str]) -> Run {
         quoted.join(" ")
     );
     contract::run_or_panic(&["sh", "-c", &script], "", &Options::default())
+}
+
+#[test]
+fn a_stack_beyond_the_hard_limit_is_cut_to_it_and_said() {
+    let folder = scratch_folder("hard-stack-limit");
+    // The program shows the stack limit it was given, then fails official sample 1.
+    let script = format!(
+        "ulimit -H -s 65536; exec '{TOOL}' check --stack 1024 --save '{}' lucky7 sh -c 'ulimit -s >&2; exit 3'",
+        folder.display()
+    );
+    let output = contract::run_or_panic(&["sh", "-c", &script], "", &Options::default());
+    let warning = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        warning.trim_end(),
+        "warning: the stack is limited to 64 MiB here (ulimit -Hs), less than --stack asks"
+    );
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.lines().any(|line| line.trim() == "65536"),
+        "{report}"
+    );
+    fs::remove_dir_all(&folder).unwrap();
 }
 
 #[test]

@@ -72,8 +72,8 @@ fn executable(path: &Path) -> bool {
 fn hint(program: &Path, problem: &str) -> Option<String> {
     let text = program.display().to_string();
     let check = |command: &str| format!("atcoder-games check {problem} {command}");
-    let bare = program.components().count() == 1 && !program.is_absolute();
-    if bare && executable(program) {
+    // It could not be started, so when it is a file that can be, it is a bare name not in PATH.
+    if executable(program) {
         let here = shell_quoted(&format!("./{text}"));
         return Some(format!(
             "A program of this folder is named with its path: {}",
