@@ -614,6 +614,10 @@ fn the_common_mistakes_of_the_command_line_get_hints() {
             "main.cpp is a source file: compile it first, g++ -O2 -o main main.cpp, then atcoder-games check lucky7 ./main",
         ),
         (
+            "main.c",
+            "main.c is a source file: compile it first, gcc -O2 -o main main.c, then atcoder-games check lucky7 ./main",
+        ),
+        (
             "main.py",
             "main.py is a source file: run it with Python: atcoder-games check lucky7 python3 main.py",
         ),
