@@ -329,7 +329,7 @@ fn memory_and_output_limits_are_not_run_again() {
         ..timed(2.1, None)
     };
     let mle = Some(Verdict::MemoryLimitExceeded);
-    assert_eq!(verdict(&[too_large]), (mle, 1));
+    assert_eq!(verdict(&[too_large.clone()]), (mle, 1));
     // Over the limit at the end, but not stopped (it ended between two looks).
     let over = Run {
         peak_memory: 65 << 20,
@@ -341,6 +341,16 @@ fn memory_and_output_limits_are_not_run_again() {
         ..timed(2.0, None)
     };
     assert_eq!(verdict(&[printed]), (Some(Verdict::OutputLimitExceeded), 1));
+    // Not even to make a time steady.
+    let (_, stopped, made) = settled(Precision::Steady, &[too_large]);
+    assert!(stopped);
+    assert_eq!(made, 1);
+    // A peak at the limit itself is within it, and a borderline time is measured again.
+    let at_the_limit = Run {
+        peak_memory: LIMITS.memory,
+        ..timed(1.95, None)
+    };
+    assert_eq!(verdict(&[at_the_limit, timed(1.7, None)]), (None, 2));
 }
 
 #[test]
