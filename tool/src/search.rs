@@ -568,15 +568,14 @@ pub fn diagnose<E>(
         };
         cases.push((input.clone(), answered.clone()));
     }
-    let enough_of_both = |cases: &[(Input, Answered)]| {
-        let wrong = cases.iter().filter(|(_, answered)| !answered.right).count();
-        wrong >= DIAGNOSIS_CASES && cases.len() - wrong >= DIAGNOSIS_CASES
+    // The fewer of the right and the wrong answers.
+    let rarer = |cases: &[(Input, Answered)]| {
+        let right = cases.iter().filter(|(_, answered)| answered.right).count();
+        right.min(cases.len() - right)
     };
-    let enough = |cases: &[(Input, Answered)]| {
-        let wrong = cases.iter().filter(|(_, answered)| !answered.right).count();
-        let right = cases.len() - wrong;
-        cases.len() >= DIAGNOSIS_ENOUGH && wrong >= DIAGNOSIS_CASES && right >= DIAGNOSIS_CASES
-    };
+    let enough_of_both = |cases: &[(Input, Answered)]| rarer(cases) >= DIAGNOSIS_CASES;
+    let enough =
+        |cases: &[(Input, Answered)]| cases.len() >= DIAGNOSIS_ENOUGH && enough_of_both(cases);
     let mut run = |input: Input, cases: &mut Vec<(Input, Answered)>| {
         if !cases.iter().any(|(case, _)| *case == input) {
             let Some(answered) = answer(&input)? else {

@@ -402,6 +402,17 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
     assert_eq!(found.input, origin.input(size));
     assert_eq!(found.failure, time_limit());
     assert!(found.shrink_steps < 18, "{}", found.shrink_steps);
+    // The bisection keeps to the plan's steps.
+    let short = Plan {
+        max_shrink_steps: 5,
+        ..plan
+    };
+    let outcome = search(Problem::Lucky7, short, &SystemClock, wrong_on_zeros, |_| {}).unwrap();
+    let Conclusion::Failed(found) = outcome else {
+        panic!("the family of zeros fails");
+    };
+    assert_eq!(found.shrink_steps, 5);
+    assert!(found.input.size() > 12_345);
 }
 
 #[test]
