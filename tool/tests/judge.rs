@@ -329,7 +329,7 @@ fn memory_and_output_limits_are_not_run_again() {
         ..timed(2.1, None)
     };
     let mle = Some(Verdict::MemoryLimitExceeded);
-    assert_eq!(verdict(&[too_large.clone()]), (mle, 1));
+    assert_eq!(verdict(std::slice::from_ref(&too_large)), (mle, 1));
     // Over the limit at the end, but not stopped (it ended between two looks).
     let over = Run {
         peak_memory: 65 << 20,
