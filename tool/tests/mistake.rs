@@ -257,6 +257,22 @@ fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
     };
     let diagnosis = diagnosed(Problem::Lucky7, arbitrary).expect("enough cases");
     assert!(diagnosis.mistakes.is_empty(), "{diagnosis:?}");
+    // Wrong on one game in twenty, those where Takahashi starts with a 7: 64 random games show
+    // too few failing cases, so more are drawn, and the neighbours of those that fail tried.
+    let rare = |input: &Input| {
+        let Input::Lucky7 { digits, players } = input else {
+            unreachable!("a Lucky 7 game")
+        };
+        let right = oracle(input);
+        Some(match digits.starts_with('7') && players.starts_with('T') {
+            true if right == "Aoki\n" => "Takahashi\n".to_string(),
+            true => "Aoki\n".to_string(),
+            false => right,
+        })
+    };
+    let diagnosis = diagnosed(Problem::Lucky7, rare).expect("enough failing cases");
+    assert!(diagnosis.failing >= DIAGNOSIS_CASES, "{diagnosis:?}");
+    assert!(diagnosis.right >= DIAGNOSIS_CASES, "{diagnosis:?}");
     // A program right everywhere has too few failing cases to tell.
     assert!(diagnosed(Problem::Lucky7, |input| Some(oracle(input))).is_none());
 }
