@@ -508,8 +508,10 @@ pub const DIAGNOSIS_SIZE: usize = CUT_DOWN_WHEN_SLOW;
 /// The search whose small inputs a diagnosis draws: one of 300 cases, `check`'s default.
 const DIAGNOSIS_SEARCH: usize = 300;
 
-/// How long a diagnosis may run a program, at most.
-pub const DIAGNOSIS_TIME: Duration = Duration::from_secs(3);
+/// How long a diagnosis may run a program, at most: a stop for a slow program, since
+/// [`DIAGNOSIS_TRIES`] bounds the runs. A fast one needs about a second here, three on a busy
+/// machine, which a tighter clock would cut short.
+pub const DIAGNOSIS_TIME: Duration = Duration::from_secs(10);
 
 /// What a program answered on one input, and whether that is right.
 #[derive(Clone, Debug)]

@@ -341,6 +341,86 @@ fn a_family_and_its_growth() {
     );
 }
 
+#[test]
+fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
+    let family = Family::RandomWords;
+    let origin = Origin { family, seed: 5 };
+    let found = Found {
+        case: Case::Family(family),
+        first: origin.input(200_000),
+        first_failure: time_limit(1.7),
+        input: origin.input(180_000),
+        failure: time_limit(1.55),
+        origin: Some(origin),
+        bisected: true,
+        shrink_steps: 4,
+    };
+    let linear = Curve {
+        resource: Resource::Time,
+        family,
+        baseline: 0.01,
+        points: vec![(100_000, 0.85), (50_000, 0.43), (25_000, 0.22)],
+        fit: Some(Fit {
+            exponent: 1.0,
+            scale: 8.5e-6,
+            baseline: 0.01,
+        }),
+        exponential: None,
+        stopped_check: None,
+        smallest_failing: stopped(180_000, 1.55, Stop::Time),
+        largest: Measured {
+            size: 200_000,
+            value: 1.7,
+            stopped_at: None,
+        },
+    };
+    let said = |growth: &Curve| {
+        let text = report(
+            &setting(Problem::Shiritori),
+            &found,
+            Some(growth),
+            None,
+            trusted,
+        );
+        unwrapped(&text.unwrap())
+    };
+    let close = "A close call on this machine: the complexity is right (N^1.0), and the constant decides, about";
+    assert!(
+        said(&linear).contains(&format!("{close} 1.70 s at 200,000 words.")),
+        "{}",
+        said(&linear)
+    );
+    // Stopped at the judge's largest size: the time measured there when it was, else the fit's.
+    let stopped_there = Curve {
+        points: vec![(200_000, 1.8), (100_000, 0.85), (50_000, 0.43)],
+        largest: stopped(200_000, 1.5, Stop::Time),
+        ..linear.clone()
+    };
+    assert!(said(&stopped_there).contains(&format!("{close} 1.80 s at 200,000 words.")));
+    let by_the_fit = Curve {
+        largest: stopped(200_000, 1.5, Stop::Time),
+        ..linear.clone()
+    };
+    assert!(said(&by_the_fit).contains(&format!("{close} 1.71 s at 200,000 words.")));
+    // Not when the time grows faster, or is further over the limit.
+    let quadratic = Curve {
+        fit: Some(Fit {
+            exponent: 2.0,
+            ..linear.fit.unwrap()
+        }),
+        ..linear.clone()
+    };
+    assert!(!said(&quadratic).contains("close call"));
+    let far_over = Curve {
+        largest: Measured {
+            value: 1.9,
+            ..linear.largest
+        },
+        ..linear.clone()
+    };
+    assert!(!said(&far_over).contains("close call"));
+}
+
 /// A run stopped at the limit `limit`, at `size`, having taken `value`.
 fn stopped(size: usize, value: f64, limit: Stop) -> Measured {
     Measured {
@@ -774,6 +854,23 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
         text.contains("; it shows most plainly on 2 words:   2   aaa   aab\n\n"),
         "{text}"
     );
+    // A long one, in part.
+    let long = words(SECTION_LINES);
+    let text = report(&diagnosis_of(&["draws-as-aoki"], long.clone()));
+    let shown = text
+        .split(&format!(
+            "it shows most plainly on {}:",
+            long.describe_size()
+        ))
+        .nth(1)
+        .unwrap_or_else(|| panic!("{text}"));
+    let shown = shown.split("\n\n").next().unwrap();
+    assert_eq!(
+        shown.split("   ").filter(|line| !line.is_empty()).count(),
+        SECTION_LINES / 2,
+        "{text}"
+    );
+    assert!(shown.ends_with(" and 22 more lines"), "{text}");
     // None.
     let text = report(&diagnosis_of(&[], words(1)));
     assert!(text.contains("\n\nThe failure matches no known mistake: none of those of the editorial's common mistakes answers as the program does on the 20 cases compared (9 failing, 11 right).\n\n"), "{text}");
