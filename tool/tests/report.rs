@@ -419,6 +419,19 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
         ..linear.clone()
     };
     assert!(!said(&far_over).contains("close call"));
+    // Times scaled for a slower machine say so.
+    let slower = CheckSetup {
+        time_factor: 2.0,
+        ..setting(Problem::Shiritori)
+    };
+    let text = report(&slower, &found, Some(&linear), None, trusted).unwrap();
+    assert!(
+        unwrapped(&text).contains(
+            "Times are this machine's divided by 2 (--time-factor), as the judge's would be."
+        ),
+        "{text}"
+    );
+    assert!(!said(&linear).contains("--time-factor),"));
 }
 
 /// A run stopped at the limit `limit`, at `size`, having taken `value`.
