@@ -616,10 +616,10 @@ pub fn diagnose<E>(
         .filter(|(_, answered)| !answered.right)
         .map(|(input, _)| input)
         .collect();
-    let right = cases.len() - wrong.len();
-    if wrong.len() < DIAGNOSIS_CASES || right < DIAGNOSIS_CASES {
+    if !enough_of_both(&cases) {
         return Ok(None);
     }
+    let right = cases.len() - wrong.len();
     let plainest = (wrong.iter())
         .min_by_key(|input| (input.size(), input.text().len()))
         .map(|&input| input.clone())

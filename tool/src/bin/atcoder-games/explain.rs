@@ -197,19 +197,13 @@ pub fn write_lucky7_game(out: &mut dyn Write, game: &PackedGame) -> io::Result<(
     writeln!(out, "{} wins.", lucky7::winner(game))?;
     let mut residue = 0;
     for round in 0..rounds {
-        let (takahashi, digit) = (game.takahashi_plays(round), game.digit(round));
-        let wins_after = |residue: usize| winning[round + 1] >> residue & 1 == 1;
-        let with_digit = (10 * residue + digit) % RESIDUES;
-        let with_zero = 10 * residue % RESIDUES;
-        // The 0 is appended only when it decides the game for the player: a win for Takahashi
-        // from it exactly when Takahashi plays.
-        let zero_decides = wins_after(with_digit) != wins_after(with_zero);
-        let (appended, next) = if zero_decides && wins_after(with_zero) == takahashi {
-            (0, with_zero)
+        let digit = game.digit(round);
+        let (appended, next) = lucky7_choice(game, &winning, round, residue);
+        let player = if game.takahashi_plays(round) {
+            "Takahashi"
         } else {
-            (digit, with_digit)
+            "Aoki"
         };
-        let player = if takahashi { "Takahashi" } else { "Aoki" };
         let (before, after) = (residue_set(winning[round]), residue_set(winning[round + 1]));
         writeln!(
             out,
@@ -220,6 +214,27 @@ pub fn write_lucky7_game(out: &mut dyn Write, game: &PackedGame) -> io::Result<(
         residue = next;
     }
     Ok(())
+}
+
+/// The digit the player of `round` appends from `residue` under optimal play, and the residue
+/// it leads to, from the winning sets ([`lucky7::winning_sets`]): the 0 only when it decides the
+/// game for the player, a win for Takahashi from it exactly when Takahashi plays; else S's digit.
+pub fn lucky7_choice(
+    game: &PackedGame,
+    winning: &[u8],
+    round: usize,
+    residue: usize,
+) -> (usize, usize) {
+    let (takahashi, digit) = (game.takahashi_plays(round), game.digit(round));
+    let wins_after = |residue: usize| winning[round + 1] >> residue & 1 == 1;
+    let with_digit = (10 * residue + digit) % RESIDUES;
+    let with_zero = 10 * residue % RESIDUES;
+    let zero_decides = wins_after(with_digit) != wins_after(with_zero);
+    if zero_decides && wins_after(with_zero) == takahashi {
+        (0, with_zero)
+    } else {
+        (digit, with_digit)
+    }
 }
 
 /// A winning set as `{a, b}`, in increasing order (`{}` when empty).

@@ -5,10 +5,12 @@
 //! page's script looks things up and draws; `explore.html` is its template.
 
 use crate::dot::PALETTE;
+use crate::explain;
 use crate::input::{self, AnalysedDictionary};
 use crate::lucky7::{self, PackedGame, RESIDUES};
 use crate::shiritori::plumbing::{error_exit, write_stdout};
 use crate::shiritori::{BLOCK_LETTERS, Outcome};
+use atcoder_games_tool::format::counted;
 use atcoder_games_tool::problem::JUDGE_MAX;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -85,11 +87,6 @@ pub fn lucky7_page(game: &PackedGame, program: Option<ProgramAnswers>) -> Result
     let data = Lucky7Data::new(game, program);
     let title = format!("Lucky 7 Battle, {}", counted(rounds, "round", "rounds"));
     Ok(page(&title, &Data::Lucky7(&data)))
-}
-
-/// `1 word`, `3 words`.
-fn counted(count: usize, one: &str, many: &str) -> String {
-    atcoder_games_tool::format::counted(count, one, many)
 }
 
 /// What the page shows, by problem.
@@ -333,20 +330,13 @@ impl Lucky7Data {
                     .collect()
             })
             .collect();
-        let mut solver = String::with_capacity(rounds * RESIDUES);
-        for round in 0..rounds {
-            let (takahashi, digit) = (game.takahashi_plays(round), game.digit(round));
-            let wins_after = |residue: u8| winning[round + 1] >> residue & 1 == 1;
-            for (&with_digit, &with_zero) in next[digit].iter().zip(&next[0]) {
-                // The 0 is appended only when it decides the game for the player.
-                let zero_decides = wins_after(with_digit) != wins_after(with_zero);
-                let appended = match zero_decides && wins_after(with_zero) == takahashi {
-                    true => 0,
-                    false => digit,
-                };
-                solver.push(char::from(b'0' + appended as u8));
-            }
-        }
+        let solver = (0..rounds)
+            .flat_map(|round| (0..RESIDUES).map(move |residue| (round, residue)))
+            .map(|(round, residue)| {
+                let (appended, _) = explain::lucky7_choice(game, &winning, round, residue);
+                char::from(b'0' + appended as u8)
+            })
+            .collect();
         Self {
             digits: (0..rounds)
                 .map(|round| char::from(b'0' + game.digit(round) as u8))
