@@ -147,6 +147,54 @@ async fn js(client: &Client, script: &str) -> Value {
     client.execute(script, vec![]).await.unwrap()
 }
 
+/// Loads `url` and waits until its page is interactive (see [`ready`]).
+async fn open(client: &Client, url: &str) {
+    let before = document_origin(client).await;
+    client.goto(url).await.unwrap();
+    ready(client, before, url).await;
+}
+
+/// Loads the page again and waits until it is interactive (see [`ready`]).
+async fn reload(client: &Client) {
+    let before = document_origin(client).await;
+    client.refresh().await.unwrap();
+    ready(client, before, "the page again").await;
+}
+
+/// The current document's `performance.timeOrigin`: each loaded document has its own.
+async fn document_origin(client: &Client) -> Option<f64> {
+    let origin = client
+        .execute("return performance.timeOrigin;", vec![])
+        .await;
+    origin.ok().and_then(|value| value.as_f64())
+}
+
+/// Waits for a document other than the one from `before` to mark itself ready. chromedriver can
+/// answer a navigation before the new document has run its script (seen on a busy machine), and
+/// a script run in between finds the old document or none.
+async fn ready(client: &Client, before: Option<f64>, loading: &str) {
+    let started = Instant::now();
+    loop {
+        let state = client
+            .execute(
+                "return [performance.timeOrigin, document.body?.dataset.ready === 'true'];",
+                vec![],
+            )
+            .await;
+        if let Ok(state) = state
+            && state[0].as_f64() != before
+            && state[1] == Value::Bool(true)
+        {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "{loading}: not interactive after 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 async fn text(client: &Client, css: &str) -> String {
     let script = format!("return document.querySelector({css:?})?.textContent ?? '';");
     js(client, &script)
@@ -268,7 +316,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
     inputs.push(String::from_utf8(sample("shiritori", 1)).unwrap());
     for text in &inputs {
         let (url, _) = page(&folder, "shiritori.html", "shiritori", text.as_bytes());
-        client.goto(&url).await.unwrap();
+        open(&client, &url).await;
         let count: usize = text
             .split_ascii_whitespace()
             .next()
@@ -309,7 +357,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
     let input = sample("shiritori", 1);
     let text_1 = String::from_utf8(input.clone()).unwrap();
     let (url, _) = page(&folder, "sample-1.html", "shiritori", &input);
-    client.goto(&url).await.unwrap();
+    open(&client, &url).await;
     click(&client, "#step-end").await;
     let step = attributes(&client, "[data-step]", "data-step").await;
     assert_eq!(step, ["3"]);
@@ -358,7 +406,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
     // same position, a reload keeps it.
     let chain = Family::Chain.input(6, 4).text();
     let (url, _) = page(&folder, "chain.html", "shiritori", chain.as_bytes());
-    client.goto(&url).await.unwrap();
+    open(&client, &url).await;
     open_with(&client, 1).await;
     click(&client, "[data-moves] button[data-word]").await;
     let two = attributes(&client, "#line li", "data-word").await;
@@ -376,9 +424,10 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
     assert_eq!(attributes(&client, "#line li", "data-word").await, two);
     let link = client.current_url().await.unwrap().to_string();
     assert!(link.contains(&format!("#line={}", two.join(","))), "{link}");
-    client.goto(&url).await.unwrap();
+    open(&client, &url).await;
+    // Only the fragment changes: the same document reads it, nothing loads.
     client.goto(&link).await.unwrap();
-    client.refresh().await.unwrap();
+    reload(&client).await;
     assert_eq!(attributes(&client, "#line li", "data-word").await, two);
 
     // The keyboard: Enter on a move plays it, and the focus goes to the next position's first
@@ -408,7 +457,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
 
     // Colours: win, loss and draw, as the page draws them, stay apart for every kind of sight.
     let (url, _) = page(&folder, "sample-1.html", "shiritori", &input);
-    client.goto(&url).await.unwrap();
+    open(&client, &url).await;
     let fills = js(
         &client,
         "return ['won', 'lost', 'draw'].map((c) => getComputedStyle(document.querySelector('.legend .' + c)).backgroundColor);",
@@ -431,7 +480,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
     // Aoki, and the game ends as `solve` says; a choice's colour is its result for its player.
     let input = sample("lucky7", 1);
     let (url, _) = page(&folder, "lucky7.html", "lucky7", &input);
-    client.goto(&url).await.unwrap();
+    open(&client, &url).await;
     solver(&client, "aoki").await;
     click(&client, "#new-game").await;
     for _ in 0..50 {
@@ -461,12 +510,12 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
         ("playing".into(), "takahashi".into())
     );
     let zeros = page(&folder, "zeros.html", "lucky7", b"1\n0\nT\n").0;
-    client.goto(&zeros).await.unwrap();
+    open(&client, &zeros).await;
     assert_eq!(
         attributes(&client, "[data-moves] button", "data-append").await,
         ["0"]
     );
-    client.goto(&url).await.unwrap();
+    open(&client, &url).await;
     click(&client, "#step-forward").await;
     let shot = client.screenshot().await.unwrap();
     save_screenshot("explore-lucky7.png", &shot, &folder);
@@ -481,7 +530,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
     many.extend((0..5_000).map(spelled));
     let text = atcoder_games_tool::problem::shiritori_input(&many);
     let (url, _) = page(&folder, "many.html", "shiritori", text.as_bytes());
-    client.goto(&url).await.unwrap();
+    open(&client, &url).await;
     open_with(&client, 1).await;
     assert_eq!(
         attributes(&client, "[data-moves] button[data-word]", "data-word")
@@ -522,7 +571,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
     // than shrinks.
     let narrow = browser(port, 400).await;
     let (url, _) = page(&folder, "graph.html", "shiritori", &sample("shiritori", 3));
-    narrow.goto(&url).await.unwrap();
+    open(&narrow, &url).await;
     let sizes = js(
         &narrow,
         "const svg = document.querySelector('#graph svg'); const before = svg.getBoundingClientRect().width; document.querySelector('#zoom-in').click(); return [before, svg.viewBox.baseVal.width, svg.getBoundingClientRect().width];",
@@ -564,10 +613,7 @@ async fn checks_page_of_a_failure_opens_where_the_answers_differ() {
         "{report}"
     );
     let client = browser(port, 1200).await;
-    client
-        .goto(&format!("file://{}", html.display()))
-        .await
-        .unwrap();
+    open(&client, &format!("file://{}", html.display())).await;
     // Sample 1 fails at word 3, "ada", a draw the program calls Aoki's.
     assert_eq!(attributes(&client, "#line li", "data-word").await, ["3"]);
     let said = attributes(&client, "#line [data-program]", "data-program").await;
@@ -660,7 +706,7 @@ async fn the_judges_largest_pages_answer_at_once_in_little_memory() {
         let (url, _) = page(&folder, "large.html", problem, text.as_bytes());
         // A browser of its own for each page, so that the renderer holds that page alone.
         let client = browser(port, 1200).await;
-        client.goto(&url).await.unwrap();
+        open(&client, &url).await;
         let ready = js(&client, "return window.readyAt;")
             .await
             .as_f64()
