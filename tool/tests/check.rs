@@ -109,6 +109,25 @@ impl Saved {
     }
 }
 
+#[test]
+fn a_check_that_saves_nothing_leaves_no_folder_of_its_own_behind() {
+    let passing = |folder: &Path| {
+        let save = folder.to_str().unwrap();
+        let arguments = ["--cases", "1", "--seed", "1", "--save", save, "lucky7"];
+        let output = check(&[&arguments[..], &[TOOL, "solve", "lucky7"]].concat());
+        assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    };
+    // Both folders it made are gone again.
+    let outer = scratch_folder("saves-nothing");
+    passing(&outer.join("cases"));
+    assert!(!outer.exists(), "{} is left", outer.display());
+    // A folder that was there stays, with what was in it.
+    fs::create_dir_all(outer.join("printed")).unwrap();
+    passing(&outer);
+    assert!(outer.join("printed").is_dir());
+    fs::remove_dir_all(&outer).unwrap();
+}
+
 /// Checks `bug`, one of the wrong solutions, on `problem` with seed 3 and a time limit of 0.3 s:
 /// the report's first sentence has `kind`; returns the report and the saved case.
 fn caught(problem: &str, bug: &str, kind: &str) -> (String, Saved) {
@@ -318,6 +337,7 @@ fn an_address_sanitizer_report_keeps_the_line_of_its_cause() {
     assert!(report.contains("SUMMARY: AddressSanitizer"), "{report}");
     assert!(!report.contains("Shadow byte legend"), "{report}");
     common::assert_bounded(&report);
+    fs::remove_dir_all(program.parent().unwrap()).unwrap();
 }
 
 /// A Lucky 7 program that recurses as deep as the game is long, memoised, in C++: an 8 MiB stack
@@ -375,6 +395,7 @@ fn a_stack_that_overflows_in_milliseconds_is_named() {
         program.to_str().unwrap(),
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    fs::remove_dir_all(program.parent().unwrap()).unwrap();
 }
 
 #[test]
@@ -645,7 +666,7 @@ fn the_common_mistakes_of_the_command_line_get_hints() {
     let failing = folder.join("sub/failing");
     fs::write(&failing, "#!/bin/sh\nexit 3\n").unwrap();
     fs::set_permissions(&failing, fs::Permissions::from_mode(0o755)).unwrap();
-    let output = check_in(&folder, &["lucky7", "sub/failing"]);
+    let output = check_in(&folder, &["--save", "saved", "lucky7", "sub/failing"]);
     let report = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(report.contains("it fails official sample 1"), "{report}");
@@ -767,10 +788,13 @@ fn gone(pid: i32) -> bool {
 fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGKILL] {
         let pids = scratch(&format!("pids-{signal}"));
+        let saved = scratch_folder(&format!("stopped-{signal}"));
+        let save = saved.to_str().unwrap();
         // A solution that never ends, and says who it is.
         let script = format!("echo $$ >> '{}'; while :; do :; done", pids.display());
         let mut checking = Command::new(TOOL)
-            .args(["check", "--timeout", "60", "lucky7", "sh", "-c", &script])
+            .args(["check", "--timeout", "60", "--save", save])
+            .args(["lucky7", "sh", "-c", &script])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped())
             .spawn()
@@ -812,9 +836,13 @@ fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
                 "{message}"
             );
             assert!(
-                message.contains(&format!(" check --seed {seed} --timeout 60 lucky7 sh -c ")),
+                message.contains(&format!(
+                    " check --seed {seed} --timeout 60 --save {save} lucky7 sh -c "
+                )),
                 "{message}"
             );
+            // Stopped before it saved a case, it leaves no folder behind.
+            assert!(!saved.exists(), "{save} is left");
         }
         let stopped = Instant::now();
         while !gone(pid) {
@@ -825,6 +853,7 @@ fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
             std::thread::sleep(Duration::from_millis(20));
         }
         let _ = fs::remove_file(&pids);
+        let _ = fs::remove_dir_all(&saved);
     }
 }
 

@@ -305,10 +305,9 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
         Some(folder) => folder.clone(),
         None => std::env::temp_dir().join(format!("atcoder-games-{}-{seed}", problem.name())),
     };
-    if let Err(error) = fs::create_dir_all(folder.join(PRINTED)) {
-        let message = format!("cannot save to {}: {error}", folder.display());
-        return Err(UsageError(message));
-    }
+    let folder = SaveFolder::make(folder).map_err(|(folder, error)| {
+        UsageError(format!("cannot save to {}: {error}", folder.display()))
+    })?;
     if let Some(path) = &options.html
         && let Err(error) = can_write(path)
     {
@@ -318,9 +317,14 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
     // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
     // not reach: stop it, and all it started, and say where the check was.
     let repeat = repeating(seed);
+    let made = folder.made.clone();
     let _ = ctrlc::set_handler(move || {
+        // The stage is read first and held: the program stopped, the check would go on to the
+        // next stage, which is not where it was.
+        let held = STAGE.lock();
+        let stage = held.as_deref().cloned().unwrap_or_default();
         process::stop_all();
-        let stage = STAGE.lock().map(|stage| stage.clone()).unwrap_or_default();
+        remove_empty(&made);
         eprintln!(
             "\ncheck: interrupted {stage} (seed {seed}); the program under test was stopped.\nTo run the same check again: {repeat}"
         );
@@ -339,7 +343,7 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
         printed: RefCell::default(),
         answered: RefCell::default(),
     };
-    match checked(options, problem, seed, &folder, &program) {
+    match checked(options, problem, seed, &folder.path, &program) {
         Ok(code) => Ok(code),
         Err(CheckError::Program(RunError::CannotStart(error))) => {
             let shown = shell_quoted(&program.command[0].to_string_lossy());
@@ -354,6 +358,44 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
             eprintln!("error: this crate's own {name} failed: {message}");
             Ok(ExitCode::FAILURE)
         }
+    }
+}
+
+/// The folder a failing case is saved in, made before any run so that one that cannot be written
+/// is a usage error at once. The folders it made and left empty go when it is dropped: a check that
+/// saved nothing leaves nothing behind.
+struct SaveFolder {
+    path: PathBuf,
+    /// The folders made, innermost first.
+    made: Vec<PathBuf>,
+}
+
+impl SaveFolder {
+    fn make(path: PathBuf) -> Result<SaveFolder, (PathBuf, io::Error)> {
+        let printed = path.join(PRINTED);
+        let made = printed
+            .ancestors()
+            .take_while(|folder| !folder.exists())
+            .map(Path::to_path_buf)
+            .collect();
+        match fs::create_dir_all(&printed) {
+            Ok(()) => Ok(SaveFolder { path, made }),
+            Err(error) => Err((path, error)),
+        }
+    }
+}
+
+impl Drop for SaveFolder {
+    fn drop(&mut self) {
+        remove_empty(&self.made);
+    }
+}
+
+/// Removes those of `folders`, innermost first, that are empty.
+fn remove_empty(folders: &[PathBuf]) {
+    for folder in folders {
+        // Fails, and so keeps it, where a case was saved.
+        let _ = fs::remove_dir(folder);
     }
 }
 
