@@ -110,22 +110,31 @@ impl Saved {
 }
 
 #[test]
-fn a_check_that_saves_nothing_leaves_no_folder_of_its_own_behind() {
+fn a_check_that_saves_nothing_leaves_no_folder_or_page_of_its_own_behind() {
+    // A passing check writes no page: the one --html names is tried for writing, and goes again.
+    let page = scratch("saves-nothing.html");
     let passing = |folder: &Path| {
         let save = folder.to_str().unwrap();
-        let arguments = ["--cases", "1", "--seed", "1", "--save", save, "lucky7"];
-        let output = check(&[&arguments[..], &[TOOL, "solve", "lucky7"]].concat());
+        let html = page.to_str().unwrap();
+        let arguments = [
+            "--cases", "1", "--seed", "1", "--save", save, "--html", html,
+        ];
+        let output = check(&[&arguments[..], &["lucky7", TOOL, "solve", "lucky7"]].concat());
         assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     };
-    // Both folders it made are gone again.
+    // Both folders it made are gone again, and the page it did not write.
     let outer = scratch_folder("saves-nothing");
     passing(&outer.join("cases"));
     assert!(!outer.exists(), "{} is left", outer.display());
-    // A folder that was there stays, with what was in it.
+    assert!(!page.exists(), "{} is left", page.display());
+    // A folder that was there stays, with what was in it; so does a file that was there.
     fs::create_dir_all(outer.join("printed")).unwrap();
+    fs::write(&page, "kept").unwrap();
     passing(&outer);
     assert!(outer.join("printed").is_dir());
+    assert_eq!(fs::read_to_string(&page).unwrap(), "kept");
     fs::remove_dir_all(&outer).unwrap();
+    fs::remove_file(&page).unwrap();
 }
 
 /// Checks `bug`, one of the wrong solutions, on `problem` with seed 3 and a time limit of 0.3 s:

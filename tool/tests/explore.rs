@@ -779,20 +779,35 @@ fn save_screenshot(name: &str, png: &[u8], folder: &Path) {
 
 #[test]
 fn an_input_beyond_the_judges_largest_is_refused_and_a_page_needs_no_network() {
-    let mut input = String::from("200001\n");
-    input.push_str(&"abcd\n".repeat(200_001));
-    let run = tool(&["explore", "shiritori"], &input);
-    let message = test_support::contract::clean_error(&run);
-    assert_eq!(
-        message,
-        "error: the input has 200001 words; explore takes at most 200000 (the judge's largest)"
-    );
+    let shiritori = |words: usize| format!("{words}\n{}", "abcd\n".repeat(words));
+    let lucky7 =
+        |rounds: usize| format!("{rounds}\n{}\n{}\n", "7".repeat(rounds), "A".repeat(rounds));
+    for (problem, input, unit) in [
+        ("shiritori", shiritori(200_001), "words"),
+        ("lucky7", lucky7(200_001), "rounds"),
+    ] {
+        let message = test_support::contract::clean_error(&tool(&["explore", problem], &input));
+        assert_eq!(
+            message,
+            format!(
+                "error: the input has 200001 {unit}; explore takes at most 200000 (the judge's largest)"
+            )
+        );
+    }
+    // The judge's largest is taken.
+    for (problem, input) in [
+        ("shiritori", shiritori(200_000)),
+        ("lucky7", lucky7(200_000)),
+    ] {
+        assert!(tool(&["explore", problem], &input).succeeded(), "{problem}");
+    }
     // Malformed input gets the solution's own message.
     let message = test_support::contract::clean_error(&tool(&["explore", "lucky7"], "2\n12\nAX\n"));
     assert!(message.starts_with("error: X"), "{message}");
     // One file: nothing is fetched, no script or style comes from elsewhere.
     let page = stdout(&tool(&["explore", "lucky7"], sample("lucky7", 1)));
     assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(page.contains("<h1>Lucky 7 Battle, 2 rounds</h1>"));
     for outside in ["src=", "href=", "http://", "https://", "@import"] {
         assert!(!page.contains(outside), "{outside}");
     }

@@ -97,8 +97,8 @@ enum Data<'a> {
     Lucky7(&'a Lucky7Data),
 }
 
-/// The page: the template with the title, the palette and the data, each escaped for where it
-/// goes.
+/// The page: the template with the title (a problem's name and a count: no markup), the palette
+/// and the data, escaped for its script element.
 fn page(title: &str, data: &Data) -> String {
     // The data goes into a script element, which `</` would end: JSON may write it `<\/`.
     let json = serde_json::to_string(data).expect("the data serialises");
@@ -108,25 +108,9 @@ fn page(title: &str, data: &Data) -> String {
         .map(|(_, class, fill)| format!("--{class}: {fill}; "))
         .collect();
     TEMPLATE
-        .replace("__TITLE__", &html_escaped(title))
+        .replace("__TITLE__", title)
         .replace("__STYLE__", &style)
         .replacen("__DATA__", &json, 1)
-}
-
-/// `text` with the characters that HTML reads as markup escaped.
-fn html_escaped(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for character in text.chars() {
-        match character {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            other => escaped.push(other),
-        }
-    }
-    escaped
 }
 
 /// A result as the page names it, for the player it concerns.
