@@ -28,14 +28,6 @@ impl Problem {
         }
     }
 
-    /// The task's name on AtCoder.
-    pub fn task(self) -> &'static str {
-        match self {
-            Self::Shiritori => "abc209_e",
-            Self::Lucky7 => "abc195_e",
-        }
-    }
-
     /// The official samples, as the crate keeps them in `tests/samples/` (oj's layout).
     pub fn samples(self) -> Vec<Input> {
         let texts: &[&str] = match self {

@@ -2,6 +2,7 @@
 
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
+use atcoder_games_tool::format::seconds_beside;
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::judge::{Failure, Limits, TooDeep};
 use atcoder_games_tool::problem::{Input, Problem};
@@ -774,6 +775,12 @@ fn a_failing_official_sample_is_named_and_shown() {
 
 #[test]
 fn numbers_keep_their_units_and_a_time_beside_its_limit_its_decimals() {
+    // Decimals only where the usual two would show a different time as the limit.
+    assert_eq!(seconds_beside(1.504, 1.5), "1.504 s");
+    assert_eq!(seconds_beside(1.2, 1.5), "1.20 s");
+    assert_eq!(seconds_beside(1.5, 1.5), "1.50 s");
+    // From 100 s on, a time is whole seconds however close.
+    assert_eq!(seconds_beside(150.2, 150.0), "150 s");
     // A time just over the limit shows the decimals that tell them apart.
     let just_over = Failure::TimeLimit {
         time: Duration::from_millis(1504),

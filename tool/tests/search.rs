@@ -416,6 +416,27 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
 }
 
 #[test]
+fn an_input_is_read_back_from_its_text_and_a_malformed_one_is_not() {
+    let words = Input::Shiritori(vec!["ab".into(), "bc".into()]);
+    let game = Input::Lucky7 {
+        digits: "12".into(),
+        players: "TA".into(),
+    };
+    assert_eq!(Input::parse(Problem::Shiritori, &words.text()), Some(words));
+    assert_eq!(Input::parse(Problem::Lucky7, &game.text()), Some(game));
+    for (problem, text) in [
+        (Problem::Shiritori, "3\nab\nbc\n"),  // fewer words than N
+        (Problem::Shiritori, "1\nab\nbc\n"),  // more
+        (Problem::Lucky7, "3\n123\nTA\n"),    // a player short
+        (Problem::Lucky7, "3\n12\nTA\n"),     // both shorter than N
+        (Problem::Lucky7, "2\n12\nTA\nAT\n"), // a token more
+        (Problem::Lucky7, "x\n12\nTA\n"),     // no N
+    ] {
+        assert_eq!(Input::parse(problem, text), None, "{text:?}");
+    }
+}
+
+#[test]
 fn every_family_makes_inputs_of_its_problem_of_any_size_within_the_constraints() {
     for problem in [Problem::Shiritori, Problem::Lucky7] {
         for &family in Family::of(problem) {
