@@ -437,6 +437,54 @@ fn an_input_is_read_back_from_its_text_and_a_malformed_one_is_not() {
 }
 
 #[test]
+fn the_neighbours_of_an_input_are_one_small_change_away() {
+    let words = |list: &[&str]| Input::Shiritori(list.iter().map(|w| w.to_string()).collect());
+    // A word listed twice, or left out while one remains.
+    assert_eq!(words(&["ab"]).neighbours(), [words(&["ab", "ab"])]);
+    assert_eq!(
+        words(&["ab", "bc"]).neighbours(),
+        [
+            words(&["ab", "ab", "bc"]),
+            words(&["bc"]),
+            words(&["ab", "bc", "bc"]),
+            words(&["ab"]),
+        ]
+    );
+    // A player swapped, or a digit changed to each other one.
+    let game = |digits: &str, players: &str| Input::Lucky7 {
+        digits: digits.into(),
+        players: players.into(),
+    };
+    let mut expected = vec![game("12", "AA"), game("12", "TT")];
+    expected.extend(
+        ('0'..='9')
+            .filter(|&d| d != '1')
+            .map(|d| game(&format!("{d}2"), "TA")),
+    );
+    expected.extend(
+        ('0'..='9')
+            .filter(|&d| d != '2')
+            .map(|d| game(&format!("1{d}"), "TA")),
+    );
+    assert_eq!(game("12", "TA").neighbours(), expected);
+}
+
+#[test]
+fn inputs_are_drawn_with_splitmix64() {
+    // Its published first outputs from the seed 0: the same seed gives the same inputs anywhere.
+    let mut rng = atcoder_games_tool::generate::Rng::new(0);
+    let drawn = [rng.next_u64(), rng.next_u64(), rng.next_u64()];
+    assert_eq!(
+        drawn,
+        [
+            0xE220_A839_7B1D_CDAF,
+            0x6E78_9E6A_A1B9_65F4,
+            0x06C4_5D18_8009_454F
+        ]
+    );
+}
+
+#[test]
 fn every_family_makes_inputs_of_its_problem_of_any_size_within_the_constraints() {
     for problem in [Problem::Shiritori, Problem::Lucky7] {
         for &family in Family::of(problem) {
