@@ -482,6 +482,32 @@ fn inputs_are_drawn_with_splitmix64() {
             0x06C4_5D18_8009_454F
         ]
     );
+    // A number between two bounds takes every value from one to the other, and no other.
+    let mut seen = [0; 8];
+    for _ in 0..1000 {
+        seen[rng.between(3, 5)] += 1;
+    }
+    assert!(
+        seen.iter()
+            .enumerate()
+            .all(|(k, &n)| (n > 0) == (3..=5).contains(&k)),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn the_blocks_are_shuffled_into_any_order_even_one_that_leaves_some_in_place() {
+    use atcoder_games_tool::generate::{BLOCK_COUNT, Rng, shuffled_blocks};
+    let mut left_in_place = false;
+    for seed in 0..5 {
+        let order = shuffled_blocks(&mut Rng::new(seed));
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert!(sorted.into_iter().eq(0..BLOCK_COUNT), "a permutation");
+        // Fisher-Yates leaves a block in place as often as any other (Sattolo's variant never).
+        left_in_place |= (1..BLOCK_COUNT).any(|k| order[k] == k);
+    }
+    assert!(left_in_place);
 }
 
 #[test]
