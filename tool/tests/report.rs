@@ -274,20 +274,31 @@ fn game(rounds: usize) -> Input {
     }
 }
 
+/// A time-out that `family`'s input (seed 5) gives at the judge's largest size, taking
+/// `largest_time` s, bisected to `(size, time)` in `shrink_steps` steps.
+fn family_time_out(
+    family: Family,
+    largest_time: f64,
+    (size, time): (usize, f64),
+    shrink_steps: usize,
+) -> Found {
+    let origin = Origin { family, seed: 5 };
+    Found {
+        case: Case::Family(family),
+        first: origin.input(200_000),
+        first_failure: time_limit(largest_time),
+        input: origin.input(size),
+        failure: time_limit(time),
+        origin: Some(origin),
+        bisected: true,
+        shrink_steps,
+    }
+}
+
 #[test]
 fn a_family_and_its_growth() {
     let family = Family::TwoBlocks;
-    let origin = Origin { family, seed: 5 };
-    let found = Found {
-        case: Case::Family(family),
-        first: origin.input(200_000),
-        first_failure: time_limit(1.52),
-        input: origin.input(30_000),
-        failure: time_limit(1.51),
-        origin: Some(origin),
-        bisected: true,
-        shrink_steps: 17,
-    };
+    let found = family_time_out(family, 1.52, (30_000, 1.51), 17);
     let fit = Fit {
         exponent: 2.04,
         scale: 1.5e-9,
@@ -345,17 +356,7 @@ fn a_family_and_its_growth() {
 #[test]
 fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     let family = Family::RandomWords;
-    let origin = Origin { family, seed: 5 };
-    let found = Found {
-        case: Case::Family(family),
-        first: origin.input(200_000),
-        first_failure: time_limit(1.7),
-        input: origin.input(180_000),
-        failure: time_limit(1.55),
-        origin: Some(origin),
-        bisected: true,
-        shrink_steps: 4,
-    };
+    let found = family_time_out(family, 1.7, (180_000, 1.55), 4);
     let linear = Curve {
         resource: Resource::Time,
         family,
