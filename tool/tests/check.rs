@@ -7,7 +7,7 @@
 //! leaves nothing running. Solutions that are right but too slow or too large are in
 //! tests/limits.rs, and the check on a busy machine in tests/busy.rs.
 
-mod common;
+use crate::common;
 
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{TOOL, check, check_wrong, paragraphs, sample, scratch, stdout, tool, wrong_command};

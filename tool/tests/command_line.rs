@@ -1,7 +1,7 @@
 //! The tool's command line, built with clap: help and version, and one rule for mistakes, which
 //! are short usage errors wherever they stand, `--help` beside them or not.
 
-mod common;
+use crate::common;
 
 use common::tool;
 use test_support::contract::{assert_usage_error, success};

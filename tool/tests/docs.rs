@@ -1,7 +1,7 @@
 //! The tool's manual, `docs/tool.md`, kept true: it lists every worst-case family as the code
 //! names and describes it, and its examples are what the tool prints.
 
-mod common;
+use crate::common;
 
 use atcoder_games_tool::family::Family;
 use std::fs;

@@ -2,7 +2,7 @@
 //! against the oracle, rendered by Graphviz's `dot`, and kept in step with the pictures in
 //! `docs/`.
 
-mod common;
+use crate::common;
 
 use atcoder_games_tool::problem::shiritori_input;
 use atcoder_games_tool::process::{self, Options, Stdin};
@@ -273,7 +273,7 @@ fn graphviz_renders_the_samples_and_random_dictionaries() {
 }
 
 /// The pictures of the samples in `docs/`: the DOT the tool prints and the SVG Graphviz renders
-/// from it. `BLESS=1 cargo test --test dot` writes them anew.
+/// from it. `BLESS=1 cargo test --test tool dot::` writes them anew.
 fn pictures() -> Vec<(usize, PathBuf, PathBuf)> {
     let docs = root().join("docs");
     (1..=3)
@@ -303,7 +303,7 @@ fn the_pictures_in_docs_are_what_the_tool_prints() {
         assert!(
             kept == dot,
             "{} is not what `atcoder-games dot shiritori` prints for sample {number}; \
-             regenerate the pictures with `BLESS=1 cargo test --test dot`",
+             regenerate the pictures with `BLESS=1 cargo test --test tool dot::`",
             dot_path.display()
         );
         let svg = fs::read_to_string(&svg_path).expect("the SVG is kept beside the DOT");

@@ -1,7 +1,7 @@
 //! `atcoder-games explain`: the samples' games written out by hand, the command line, and
 //! property tests that every explanation is a legal, optimal game by the oracles.
 
-mod common;
+use crate::common;
 
 use atcoder_games_tool::problem::{lucky7_input, shiritori_input};
 use atcoder_games_tool::strategy::game;

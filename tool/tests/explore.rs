@@ -5,7 +5,7 @@
 //! held against `explain` and `solve`. The pages of the judge's largest inputs are timed in the
 //! second tier, where nothing else disturbs them.
 
-mod common;
+use crate::common;
 
 use atcoder_games_tool::family::Family;
 use common::{TOOL, root, sample, stdout, tool, wrong_command};

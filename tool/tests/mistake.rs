@@ -3,7 +3,7 @@
 //! otherwise; a program that answers as one mistake is named for it and for no other; a crash or
 //! an arbitrary bug is not.
 
-mod common;
+use crate::common;
 
 use atcoder_games_tool::mistake::{self, Mistake};
 use atcoder_games_tool::problem::{Input, Problem};

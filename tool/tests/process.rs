@@ -1,7 +1,7 @@
 //! The process runner on its own: input, output, exit status, limits, resources, and that it
 //! leaves nothing running.
 
-mod common;
+use crate::common;
 
 use atcoder_games_tool::process::{Options, Run, RunError, Stdin, Stop, run};
 use std::io::Write;
