@@ -177,10 +177,16 @@ pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option
 /// An exponent of N beyond which a growth may be faster than any power.
 const POWERFUL: f64 = 6.0;
 
+/// An exponent of N that no power a program takes reaches: fitted over a few neighbouring sizes,
+/// only an exponential is this steep (c · b^N has the slope N · ln b on a log-log scale, 16 for
+/// 2^N at 23 rounds). Over so few sizes, which of the two lines fits the points better is a
+/// matter of their noise, which at a few hundredths of a second is a tenth or more.
+const NO_POWER: f64 = 12.0;
+
 /// The factor by which the growth of `points` (size, value) is multiplied with each word or round
-/// more, when it grows faster than any power: fitted as N^k, k is over [`POWERFUL`], and a straight
-/// line fits the same points at least as well on a log-linear scale (`c · b^N`) as on a log-log
-/// one. None for a growth that a power describes.
+/// more, when it grows faster than any power: fitted as N^k, k is over [`NO_POWER`], or k is over
+/// [`POWERFUL`] and a straight line fits the same points at least as well on a log-linear scale
+/// (`c · b^N`) as on a log-log one. None for a growth that a power describes.
 pub fn exponential(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<f64> {
     let focused = focused(resource, points, baseline);
     let scaled = |x: fn(f64) -> f64| -> Vec<(f64, f64)> {
@@ -189,7 +195,9 @@ pub fn exponential(resource: Resource, points: &[(usize, f64)], baseline: f64) -
     };
     let (exponent, _, power_left) = line(&scaled(f64::ln))?;
     let (per_item, _, exponential_left) = line(&scaled(|size| size))?;
-    (exponent > POWERFUL && exponential_left <= power_left).then(|| per_item.exp())
+    let faster_than_any_power =
+        exponent > NO_POWER || (exponent > POWERFUL && exponential_left <= power_left);
+    faster_than_any_power.then(|| per_item.exp())
 }
 
 /// Sizes below the smallest failing one at which a growth is measured, at most.

@@ -350,6 +350,16 @@ fn a_time_that_doubles_with_each_round_more_is_exponential() {
 }
 
 #[test]
+fn an_exponential_measured_at_a_few_noisy_sizes_is_still_exponential() {
+    // 2^N under a limit of 0.2 s, measured at the few sizes below its smallest failing one that
+    // take long enough to count, each off by up to a sixth: N^15 fits them a little better than
+    // 2^N, but no program's power is that steep.
+    let noisy = [(25, 0.14), (24, 0.08), (22, 0.02)];
+    let factor = exponential(Resource::Time, &noisy, 0.0).expect("exponential");
+    assert!((factor - 1.93).abs() < 0.01, "{factor}");
+}
+
+#[test]
 fn a_steep_power_is_not_taken_for_an_exponential() {
     // N^3 over a start-up, and N^8: powers, however steep; 2^N is not one.
     let cubic: Vec<(usize, f64)> = [800, 400, 200, 100]
