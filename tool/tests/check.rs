@@ -588,6 +588,22 @@ fn usage_errors_exit_with_2() {
             &["--timeout", "0", "lucky7", "x"],
             "invalid value '0' for '--timeout <SECONDS>': expected a positive number of seconds",
         ),
+        (
+            &["--time-factor", "0", "lucky7", "x"],
+            "invalid value '0' for '--time-factor <X>': expected a positive number",
+        ),
+        (
+            &["--time-factor", "-1.5", "lucky7", "x"],
+            "invalid value '-1.5' for '--time-factor <X>': expected a positive number",
+        ),
+        (
+            &["--time-factor", "inf", "lucky7", "x"],
+            "invalid value 'inf' for '--time-factor <X>': expected a positive number",
+        ),
+        (
+            &["--time-factor", "NaN", "lucky7", "x"],
+            "invalid value 'NaN' for '--time-factor <X>': expected a positive number",
+        ),
         (&["--cases"], "a value is required for '--cases <CASES>'"),
         (
             &["--verbose", "lucky7", "x"],
