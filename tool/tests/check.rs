@@ -472,6 +472,41 @@ fn the_failing_case_is_saved_as_an_oj_pair_in_a_folder() {
     fs::remove_dir_all(&default).unwrap();
 }
 
+#[test]
+fn what_is_saved_is_what_the_judged_run_printed_not_a_later_run() {
+    // A program that always answers Takahashi and numbers its runs on stderr: the output saved
+    // beside the failing input is the one its verdict was given on, not that of a run made
+    // after the search (looking for a known mistake runs it again, on other inputs).
+    let folder = scratch_folder("numbered-runs");
+    fs::create_dir_all(&folder).unwrap();
+    let (program, runs) = (folder.join("numbered"), folder.join("runs"));
+    let script = format!(
+        "#!/bin/sh\ncat > /dev/null\nn=$(( $(cat {0} 2>/dev/null || echo 0) + 1 ))\n\
+         echo $n > {0}\necho Takahashi\necho run $n >&2\n",
+        runs.display()
+    );
+    fs::write(&program, script).unwrap();
+    fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
+    let saved_in = folder.join("saved");
+    let arguments = ["--seed", "3", "--save", saved_in.to_str().unwrap()];
+    let output = check(&[&arguments[..], &["lucky7", program.to_str().unwrap()]].concat());
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(report.contains("gives a wrong answer (WA)"), "{report}");
+    let saved = Saved::read(&saved_in, "lucky7", "3");
+    assert_eq!(saved.stdout, "Takahashi\n");
+    let judged: usize = saved
+        .stderr
+        .trim()
+        .strip_prefix("run ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let all: usize = fs::read_to_string(&runs).unwrap().trim().parse().unwrap();
+    assert!(judged < all, "run {judged} of {all} saved: {report}");
+    fs::remove_dir_all(&folder).unwrap();
+}
+
 /// Whether online-judge-tools' `oj` is here; CI installs it.
 fn oj_is_here() -> bool {
     let here = Command::new("oj").arg("--version").output().is_ok();
