@@ -3,6 +3,12 @@
 
 mod common;
 
+/// The solution's own code, for what the tool calls beside the judge's path (`winning_sets`,
+/// and `PackedGame`'s digit of a round the answer never reads alone).
+#[allow(dead_code)]
+#[path = "../src/bin/lucky7.rs"]
+mod solution;
+
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::problem::lucky7_input;
 use atcoder_games_tool::strategy::game;
@@ -10,7 +16,8 @@ use common::binaries::{
     LUCKY7, assert_error, clean_error, run_binary, run_with_memory_limit, success,
 };
 use proptest::prelude::*;
-use test_support::oracle::{lucky7_winner, lucky7_winner_by_residues};
+use solution::plumbing::TokenSource;
+use test_support::oracle::{lucky7_winner, lucky7_winner_by_residues, lucky7_winning_sets};
 use test_support::strategy::small_game;
 
 /// The binary's answer for the game `digits`/`players`, without the newline.
@@ -262,5 +269,22 @@ proptest! {
         } else {
             clean_error(&output);
         }
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_winning_sets_and_the_rounds_read_are_the_textbooks((digits, players) in small_game()) {
+        let input = lucky7_input(&digits, &players);
+        let game = solution::read_game(&mut TokenSource::new(input.as_bytes())).unwrap();
+        for (round, (digit, player)) in digits.bytes().zip(players.bytes()).enumerate() {
+            prop_assert_eq!(game.digit(round), usize::from(digit - b'0'));
+            prop_assert_eq!(game.takahashi_plays(round), player == b'T');
+        }
+        let sets: Vec<[bool; 7]> = solution::winning_sets(&game)
+            .iter()
+            .map(|&set| std::array::from_fn(|residue| set >> residue & 1 == 1))
+            .collect();
+        prop_assert_eq!(sets, lucky7_winning_sets(&digits, &players));
     }
 }
