@@ -507,6 +507,31 @@ fn what_is_saved_is_what_the_judged_run_printed_not_a_later_run() {
     fs::remove_dir_all(&folder).unwrap();
 }
 
+#[test]
+fn a_memory_that_grows_with_each_word_is_mle_and_its_growth_is_followed() {
+    // 8 KiB a word under a limit of 32 MiB: a memory does not hang on how fast the machine is,
+    // so this growth is measured in the first tier (the second checks it at 256 MiB).
+    let folder = scratch_folder("memory-per-word");
+    let options = ["--memory", "32", "--cases", "10", "--seed", "3"];
+    let save = ["--save", folder.to_str().unwrap(), "shiritori"];
+    let output = check_wrong(&[&options[..], &save].concat(), "shiritori-memory-per-word");
+    let report = paragraphs(&stdout(&output)).join("\n");
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("gives memory limit exceeded (MLE): more than 32 MiB on shiritori"),
+        "{report}"
+    );
+    let exponent: f64 = report
+        .split("Memory grows like N^")
+        .nth(1)
+        .and_then(|rest| rest.get(..3))
+        .unwrap_or_else(|| panic!("no growth: {report}"))
+        .parse()
+        .unwrap();
+    assert!((0.6..=1.4).contains(&exponent), "N^{exponent}: {report}");
+    fs::remove_dir_all(&folder).unwrap();
+}
+
 /// Whether online-judge-tools' `oj` is here; CI installs it.
 fn oj_is_here() -> bool {
     let here = Command::new("oj").arg("--version").output().is_ok();
