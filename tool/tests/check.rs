@@ -10,7 +10,10 @@
 use crate::common;
 
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
-use common::{TOOL, check, check_wrong, paragraphs, sample, scratch, stdout, tool, wrong_command};
+use common::{
+    TOOL, assert_gone_soon, check, check_wrong, paragraphs, sample, scratch, stdout, tool,
+    wrong_command,
+};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -859,24 +862,21 @@ fn a_time_out_is_confirmed_by_a_second_run() {
     assert!(report.contains("all 5 cases of lucky7"), "{report}");
 }
 
-/// Whether process `pid` is gone (or a zombie, which runs no more).
-fn gone(pid: i32) -> bool {
-    let status = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = status
-        .rsplit(") ")
-        .next()
-        .and_then(|rest| rest.chars().next());
-    matches!(state, None | Some('Z' | 'X'))
-}
-
 #[test]
 fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
     for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGKILL] {
         let pids = scratch(&format!("pids-{signal}"));
         let saved = scratch_folder(&format!("stopped-{signal}"));
         let save = saved.to_str().unwrap();
-        // A solution that never ends, and says who it is.
-        let script = format!("echo $$ >> '{}'; while :; do :; done", pids.display());
+        // A solution that never ends, and says who it is. Stopped by SIGINT or SIGTERM, check
+        // stops what the solution started too: here the loop is the solution's child, which
+        // the solution's own end would leave running. Killed, check can stop only the solution
+        // itself (the kernel does, PR_SET_PDEATHSIG).
+        let looping = format!("echo $$ >> '{}'; while :; do :; done", pids.display());
+        let script = match signal {
+            libc::SIGKILL => looping,
+            _ => format!("sh -c \"{looping}\" & wait"),
+        };
         let mut checking = Command::new(TOOL)
             .args(["check", "--timeout", "60", "--save", save])
             .args(["lucky7", "sh", "-c", &script])
@@ -929,14 +929,7 @@ fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
             // Stopped before it saved a case, it leaves no folder behind.
             assert!(!saved.exists(), "{save} is left");
         }
-        let stopped = Instant::now();
-        while !gone(pid) {
-            assert!(
-                stopped.elapsed() < Duration::from_secs(5),
-                "{pid} still runs after {signal}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        assert_gone_soon(pid, &format!("after {signal}"));
         let _ = fs::remove_file(&pids);
         let _ = fs::remove_dir_all(&saved);
     }

@@ -3,7 +3,8 @@
 
 use crate::common;
 
-use atcoder_games_tool::process::{Options, Run, RunError, Stdin, Stop, run};
+use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin, Stop, run};
+use common::assert_gone_soon;
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::time::{Duration, Instant};
@@ -273,4 +274,59 @@ fn a_traced_fault_just_beyond_the_stack_is_a_stack_overflow_and_others_are_not()
     let ran = shell(script, Stdin::Bytes(b""), &options(true));
     assert_eq!(String::from_utf8_lossy(&ran.stdout), "caught\nagain\n");
     assert_eq!(ran.status.code(), Some(4));
+}
+
+/// Set in the copy of this test binary that runs [`stop_all_stops_every_run_going_on_with_what_it_started`] alone.
+const STOPPING_ALL: &str = "ATCODER_GAMES_TEST_STOPPING_ALL";
+
+#[test]
+fn stop_all_stops_every_run_going_on_with_what_it_started() {
+    let name = "process::stop_all_stops_every_run_going_on_with_what_it_started";
+    if std::env::var_os(STOPPING_ALL).is_none() {
+        // stop_all stops the runs of its whole process: this test runs alone, in a copy of this
+        // test binary, so as to stop no other test's.
+        let this = std::env::current_exe().unwrap();
+        let copy = std::process::Command::new(this)
+            .args(["--exact", name, "--nocapture", "--test-threads=1"])
+            .env(STOPPING_ALL, "1")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&copy.stdout);
+        assert!(copy.status.success(), "{said}");
+        assert!(said.contains("1 passed"), "{said}");
+        return;
+    }
+    // A run of 20 s whose program started a child, beside which a short run starts and ends.
+    let pids = std::env::temp_dir().join(format!("stop-all-{}", std::process::id()));
+    let _ = std::fs::remove_file(&pids);
+    let script = format!("sh -c 'echo $$ > {}; sleep 20' & wait", pids.display());
+    let long = std::thread::spawn(move || {
+        run(
+            &["sh", "-c", &script],
+            Stdin::Bytes(b""),
+            &Options::default(),
+        )
+        .unwrap()
+    });
+    let started = Instant::now();
+    let child: i32 = loop {
+        let written = std::fs::read_to_string(&pids).unwrap_or_default();
+        if let Ok(pid) = written.trim().parse() {
+            break pid;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "the run starts"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let short = run(&["true"], Stdin::Bytes(b""), &Options::default()).unwrap();
+    assert!(short.succeeded());
+    let stopping = Instant::now();
+    process::stop_all();
+    let ran = long.join().unwrap();
+    assert!(stopping.elapsed() < Duration::from_secs(10), "{ran:?}");
+    assert_eq!(ran.status.signal(), Some(libc::SIGKILL), "{ran:?}");
+    assert_gone_soon(child, "after stop_all");
+    std::fs::remove_file(&pids).unwrap();
 }

@@ -96,3 +96,25 @@ pub fn assert_bounded(report: &str) {
         assert!(line.chars().count() <= LINE_WIDTH + 40, "{line}");
     }
 }
+
+/// Asserts that process `pid` is gone (or a zombie, which runs no more) within 5 s; else kills
+/// it, so that a failing test leaves nothing running, and says so with `when`.
+pub fn assert_gone_soon(pid: i32, when: &str) {
+    let gone = || {
+        let status = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = status
+            .rsplit(") ")
+            .next()
+            .and_then(|rest| rest.chars().next());
+        matches!(state, None | Some('Z' | 'X'))
+    };
+    let started = std::time::Instant::now();
+    while !gone() {
+        if started.elapsed() > std::time::Duration::from_secs(5) {
+            // SAFETY: kill has no memory effects.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            panic!("{pid} still runs {when}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
