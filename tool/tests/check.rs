@@ -872,10 +872,10 @@ fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
         // stops what the solution started too: here the loop is the solution's child, which
         // the solution's own end would leave running. Killed, check can stop only the solution
         // itself (the kernel does, PR_SET_PDEATHSIG).
-        let looping = format!("echo $$ >> '{}'; while :; do :; done", pids.display());
+        let looping = format!("echo $$ >> {}; while :; do :; done", pids.display());
         let script = match signal {
             libc::SIGKILL => looping,
-            _ => format!("sh -c \"{looping}\" & wait"),
+            _ => format!("sh -c '{looping}' & wait"),
         };
         let mut checking = Command::new(TOOL)
             .args(["check", "--timeout", "60", "--save", save])

@@ -151,19 +151,36 @@ fn a_command_that_cannot_start_is_an_error() {
 fn the_wall_clock_stops_a_program_that_waits_not_one_that_works() {
     // Busy until its time limit, beyond the wall-clock limit on a busy machine: it works, so the
     // time limit stops it, once its CPU time is over it too, as long as it gets more than a
-    // seventh of a processor.
+    // seventh of a processor. The limit lies between two ticks of the CPU clock (10 ms), so
+    // the time limit stops it once it is over the limit, not when it reaches it.
     let options = Options {
-        time_limit: Some(Duration::from_millis(200)),
+        time_limit: Some(Duration::from_millis(205)),
         wall_limit: Some(Duration::from_millis(150)),
         ..Options::default()
     };
     let ran = shell("while :; do :; done", Stdin::Bytes(b""), &options);
     assert_eq!(ran.stopped, Some(Stop::Time), "{ran:?}");
-    assert!(ran.cpu >= Duration::from_millis(200), "{ran:?}");
-    // Asleep, it is stopped on the wall clock, CPU limit or not.
+    assert!(ran.cpu >= Duration::from_millis(205), "{ran:?}");
+    // Asleep, it is stopped on the wall clock, CPU limit or not, at once: not after ten times
+    // its limit, which is when one that works is.
+    let options = Options {
+        wall_limit: Some(Duration::from_millis(300)),
+        ..options
+    };
     let ran = shell("sleep 30", Stdin::Bytes(b""), &options);
     assert_eq!(ran.stopped, Some(Stop::WallTime), "{ran:?}");
-    assert!(ran.wall < Duration::from_secs(5), "{ran:?}");
+    assert!(ran.wall < Duration::from_secs(2), "{ran:?}");
+    // Working with no CPU limit, it is stopped on the wall clock too, after ten times the limit
+    // (or at once, if the machine is so busy that it gets less than a tenth of a processor; the
+    // limit is long enough for CPU time counted in ticks of 10 ms to tell).
+    let options = Options {
+        wall_limit: Some(Duration::from_millis(300)),
+        ..Options::default()
+    };
+    let for_10_s = ["perl", "-e", "$end = time + 10; 1 while time < $end"];
+    let ran = run(&for_10_s, Stdin::Bytes(b""), &options).unwrap();
+    assert_eq!(ran.stopped, Some(Stop::WallTime), "{ran:?}");
+    assert!(ran.wall < Duration::from_secs(6), "{ran:?}");
 }
 
 #[test]
