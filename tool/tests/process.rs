@@ -287,6 +287,15 @@ fn a_traced_fault_just_beyond_the_stack_is_a_stack_overflow_and_others_are_not()
     let ran = run(&["python3", "-c", wild], Stdin::Bytes(b""), &options(true)).unwrap();
     assert_eq!(ran.status.signal(), Some(libc::SIGSEGV), "{ran:?}");
     assert!(!ran.stack_overflow, "{ran:?}");
+    // Nor is one below the stack, but further than a frame could reach: 64 MiB below it, where
+    // nothing is mapped (Linux maps libraries at least 128 MiB lower).
+    let below = "import ctypes\n\
+        start = next(int(line.split('-')[0], 16) for line in open('/proc/self/maps') \
+        if line.rstrip().endswith('[stack]'))\n\
+        ctypes.string_at(start - (64 << 20))";
+    let ran = run(&["python3", "-c", below], Stdin::Bytes(b""), &options(true)).unwrap();
+    assert_eq!(ran.status.signal(), Some(libc::SIGSEGV), "{ran:?}");
+    assert!(!ran.stack_overflow, "{ran:?}");
     let script = "trap 'echo caught' USR1; kill -USR1 $$; exec sh -c 'echo again; exit 4'";
     let ran = shell(script, Stdin::Bytes(b""), &options(true));
     assert_eq!(String::from_utf8_lossy(&ran.stdout), "caught\nagain\n");
