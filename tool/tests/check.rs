@@ -11,8 +11,8 @@ use crate::common;
 
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{
-    TOOL, assert_gone_soon, check, check_wrong, paragraphs, sample, scratch, stdout, tool,
-    wrong_command,
+    TOOL, assert_gone_soon, check, check_wrong, exponent, paragraphs, sample, scratch, stdout,
+    tool, wrong_command,
 };
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -524,13 +524,7 @@ fn a_memory_that_grows_with_each_word_is_mle_and_its_growth_is_followed() {
         report.contains("gives memory limit exceeded (MLE): more than 32 MiB on shiritori"),
         "{report}"
     );
-    let exponent: f64 = report
-        .split("Memory grows like N^")
-        .nth(1)
-        .and_then(|rest| rest.get(..3))
-        .unwrap_or_else(|| panic!("no growth: {report}"))
-        .parse()
-        .unwrap();
+    let exponent = exponent(&report, "Memory");
     assert!((0.6..=1.4).contains(&exponent), "N^{exponent}: {report}");
     fs::remove_dir_all(&folder).unwrap();
 }

@@ -11,26 +11,15 @@ mod common;
 use atcoder_games_tool::format::with_commas;
 use atcoder_games_tool::judge::judged_time;
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
-use common::{assert_bounded, check_wrong, paragraphs, scratch, stdout, wrong, wrong_command};
+use common::{
+    assert_bounded, check_wrong, exponent, paragraphs, scratch, stdout, wrong, wrong_command,
+};
 use std::fs;
 use std::sync::Mutex;
 use std::time::Duration;
 
 /// Held by each test while it runs, so that no two measure CPU time at once.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
-
-/// The exponent that `report` gives for the growth of `noun` (`Time` or `Memory`).
-fn exponent(report: &str, noun: &str) -> f64 {
-    let after = format!("{noun} grows like N^");
-    let start = report
-        .find(&after)
-        .unwrap_or_else(|| panic!("no growth: {report}"))
-        + after.len();
-    let digits = &report[start..start + 3];
-    digits
-        .parse()
-        .unwrap_or_else(|_| panic!("{digits}: {report}"))
-}
 
 #[test]
 #[ignore = "second tier: times real programs (cargo test -- --ignored)"]

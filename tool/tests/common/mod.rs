@@ -118,3 +118,16 @@ pub fn assert_gone_soon(pid: i32, when: &str) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// The exponent that `report` gives for the growth of `noun` (`Time` or `Memory`).
+pub fn exponent(report: &str, noun: &str) -> f64 {
+    let after = format!("{noun} grows like N^");
+    let start = report
+        .find(&after)
+        .unwrap_or_else(|| panic!("no growth: {report}"))
+        + after.len();
+    let digits = &report[start..start + 3];
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("{digits}: {report}"))
+}
