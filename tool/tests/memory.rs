@@ -2,6 +2,8 @@
 //! `ru_maxrss` the memory of the process that started it, which must not be taken for the
 //! program's. On its own in this test binary, which it makes large.
 
+mod common;
+
 use atcoder_games_tool::process::{Options, Stdin, run};
 use std::hint::black_box;
 
@@ -33,12 +35,7 @@ fn a_program_started_by_a_launcher_of_a_large_process_is_counted_in_full() {
         return;
     }
     let held = black_box(vec![1u8; 256 << 20]);
-    let this = std::env::current_exe().unwrap();
-    let launched = std::process::Command::new(this)
-        .args(["--exact", name, "--nocapture", "--test-threads=1"])
-        .env(LAUNCHER, "1")
-        .output()
-        .unwrap();
+    let launched = common::run_alone(name, LAUNCHER);
     drop(held);
     let output = String::from_utf8_lossy(&launched.stdout);
     let peak: u64 = output

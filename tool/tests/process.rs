@@ -311,12 +311,7 @@ fn stop_all_stops_every_run_going_on_with_what_it_started() {
     if std::env::var_os(STOPPING_ALL).is_none() {
         // stop_all stops the runs of its whole process: this test runs alone, in a copy of this
         // test binary, so as to stop no other test's.
-        let this = std::env::current_exe().unwrap();
-        let copy = std::process::Command::new(this)
-            .args(["--exact", name, "--nocapture", "--test-threads=1"])
-            .env(STOPPING_ALL, "1")
-            .output()
-            .unwrap();
+        let copy = common::run_alone(name, STOPPING_ALL);
         let said = String::from_utf8_lossy(&copy.stdout);
         assert!(copy.status.success(), "{said}");
         assert!(said.contains("1 passed"), "{said}");

@@ -131,3 +131,14 @@ pub fn exponent(report: &str, noun: &str) -> f64 {
         .parse()
         .unwrap_or_else(|_| panic!("{digits}: {report}"))
 }
+
+/// Runs the test `name` of this test binary alone, in a copy of it with `marker` set in its
+/// environment: for a test that must have a process of its own.
+pub fn run_alone(name: &str, marker: &str) -> std::process::Output {
+    let this = std::env::current_exe().unwrap();
+    std::process::Command::new(this)
+        .args(["--exact", name, "--nocapture", "--test-threads=1"])
+        .env(marker, "1")
+        .output()
+        .unwrap()
+}
