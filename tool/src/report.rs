@@ -160,10 +160,11 @@ fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
 fn constant_advice(command: &str) -> &'static str {
     let program = command.split_whitespace().next().unwrap_or_default();
     let program = program.rsplit('/').next().unwrap_or_default();
-    if program.starts_with("python") || command.contains(".py") {
-        "In Python: read all the input at once (sys.stdin.buffer.read().split()), print once with \"\\n\".join, and submit with PyPy, often several times faster."
-    } else if program.starts_with("pypy") {
+    // PyPy runs `.py` files too: the program is asked first.
+    if program.starts_with("pypy") {
         "In PyPy: read all the input at once (sys.stdin.buffer.read().split()), and print once with \"\\n\".join."
+    } else if program.starts_with("python") || command.contains(".py") {
+        "In Python: read all the input at once (sys.stdin.buffer.read().split()), print once with \"\\n\".join, and submit with PyPy, often several times faster."
     } else if program == "java" || program == "kotlin" {
         "On the JVM: read with a buffered byte reader instead of Scanner, and print through one PrintWriter or StringBuilder."
     } else {

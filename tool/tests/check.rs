@@ -11,8 +11,8 @@ use crate::common;
 
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{
-    TOOL, assert_gone_soon, check, check_wrong, exponent, paragraphs, sample, scratch, stdout,
-    tool, wrong_command,
+    ENDS_BY_ITSELF, TOOL, assert_gone_soon, check, check_wrong, exponent, paragraphs, sample,
+    scratch, stdout, tool, wrong_command,
 };
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -839,7 +839,7 @@ fn a_time_out_is_confirmed_by_a_second_run() {
     // A right solution that loops on its very first run only, as if the machine had stalled.
     let once = scratch("slow-once");
     let script = format!(
-        "if [ -e '{}' ]; then exec '{TOOL}' solve lucky7; fi; touch '{}'; while :; do :; done",
+        "if [ -e '{}' ]; then exec '{TOOL}' solve lucky7; fi; touch '{}'; {ENDS_BY_ITSELF} while :; do :; done",
         once.display(),
         once.display()
     );
@@ -866,7 +866,10 @@ fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
         // stops what the solution started too: here the loop is the solution's child, which
         // the solution's own end would leave running. Killed, check can stop only the solution
         // itself (the kernel does, PR_SET_PDEATHSIG).
-        let looping = format!("echo $$ >> {}; while :; do :; done", pids.display());
+        let looping = format!(
+            "echo $$ >> {}; {ENDS_BY_ITSELF} while :; do :; done",
+            pids.display()
+        );
         let script = match signal {
             libc::SIGKILL => looping,
             _ => format!("sh -c '{looping}' & wait"),

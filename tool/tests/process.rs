@@ -4,7 +4,7 @@
 use crate::common;
 
 use atcoder_games_tool::process::{self, Options, Run, RunError, Stdin, Stop, run};
-use common::assert_gone_soon;
+use common::{ENDS_BY_ITSELF, assert_gone_soon};
 use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::time::{Duration, Instant};
@@ -158,7 +158,11 @@ fn the_wall_clock_stops_a_program_that_waits_not_one_that_works() {
         wall_limit: Some(Duration::from_millis(150)),
         ..Options::default()
     };
-    let ran = shell("while :; do :; done", Stdin::Bytes(b""), &options);
+    let ran = shell(
+        &format!("{ENDS_BY_ITSELF} while :; do :; done"),
+        Stdin::Bytes(b""),
+        &options,
+    );
     assert_eq!(ran.stopped, Some(Stop::Time), "{ran:?}");
     assert!(ran.cpu >= Duration::from_millis(205), "{ran:?}");
     // Asleep, it is stopped on the wall clock, CPU limit or not, at once: not after ten times
@@ -211,8 +215,10 @@ fn the_limits_count_what_the_program_started() {
     let ran = shell(script, Stdin::Bytes(b""), &options);
     assert_eq!(ran.stopped, Some(Stop::Memory), "{ran:?}");
     assert!(ran.stdout.is_empty(), "{ran:?}");
-    let script = "python3 -c 'import time; time.sleep(0.2)\nwhile True: pass'; echo done";
-    let ran = shell(script, Stdin::Bytes(b""), &options);
+    let script = format!(
+        "{ENDS_BY_ITSELF} python3 -c 'import time; time.sleep(0.2)\nwhile True: pass'; echo done"
+    );
+    let ran = shell(&script, Stdin::Bytes(b""), &options);
     assert_eq!(ran.stopped, Some(Stop::Time), "{ran:?}");
     assert!(ran.wall < Duration::from_secs(20), "{ran:?}");
 }

@@ -8,8 +8,8 @@ use atcoder_games_tool::judge::{Failure, Limits, TooDeep};
 use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{
-    CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, SavedCase,
-    TrustedOutput, differences, report,
+    CheckSetup, EXPLAINED_WORDS, Margins, Peak, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR,
+    SavedCase, TrustedOutput, differences, passed, report,
 };
 use atcoder_games_tool::search::{Case, Diagnosis, Found};
 use std::path::Path;
@@ -434,6 +434,55 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
         "{text}"
     );
     assert!(!said(&linear).contains("--time-factor),"));
+    // The advice is for the language that the command runs, told by the program or the script.
+    for (command, advice) in [
+        ("./a.out", "In C++: read with scanf"),
+        (
+            "/usr/bin/python3 -c 'print(1)'",
+            "In Python: read all the input at once",
+        ),
+        ("./solve.py", "In Python: read all the input at once"),
+        (
+            "/opt/pypy3.10/bin/pypy3 solve.py",
+            "In PyPy: read all the input at once",
+        ),
+        (
+            "java -Xss1g Main",
+            "On the JVM: read with a buffered byte reader",
+        ),
+        (
+            "kotlin MainKt",
+            "On the JVM: read with a buffered byte reader",
+        ),
+    ] {
+        let run = CheckSetup {
+            command,
+            ..setting(Problem::Shiritori)
+        };
+        let text = unwrapped(&report(&run, &found, Some(&linear), None, trusted).unwrap());
+        assert!(
+            text.contains(&format!("(--time-factor says how much). {advice}")),
+            "{command}: {text}"
+        );
+    }
+}
+
+#[test]
+fn the_margins_keep_the_slowest_run_and_the_largest_memory_the_first_of_equals() {
+    let mut margins = Margins::default();
+    let ms = Duration::from_millis;
+    margins.note(Case::Sample(1), 3, ms(200), 5 << 20);
+    margins.note(Case::Random(0), 10, ms(300), 4 << 20);
+    margins.note(Case::Random(1), 20, ms(300), 5 << 20);
+    margins.note(Case::Random(2), 30, ms(100), 1 << 20);
+    let peak = |value: f64, size, case| Some(Peak { value, size, case });
+    assert_eq!(
+        margins,
+        Margins {
+            slowest: peak(0.3, 10, Case::Random(0)),
+            largest_memory: peak((5 << 20) as f64, 3, Case::Sample(1)),
+        }
+    );
 }
 
 /// A run stopped at the limit `limit`, at `size`, having taken `value`.
@@ -895,4 +944,41 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
     // None.
     let text = report(&diagnosis_of(&[], words(1)));
     assert!(text.contains("\n\nThe failure matches no known mistake: none of those of the editorial's common mistakes answers as the program does on the 20 cases compared (9 failing, 11 right).\n\n"), "{text}");
+}
+
+#[test]
+fn a_pass_says_what_ran_and_its_margins_and_warns_near_the_time_limit() {
+    let peak = |value: f64, size, case| Some(Peak { value, size, case });
+    let margins = Margins {
+        slowest: peak(0.3, 200_000, Case::Family(Family::RandomWords)),
+        largest_memory: peak((64 << 20) as f64, 1_234, Case::Random(6)),
+    };
+    let took = Duration::from_millis(12_345);
+    assert_eq!(
+        passed(&setting(Problem::Shiritori), 1_000, &margins, took),
+        "check: ./a.out passed the 3 official samples, all 300 cases of shiritori, up to 1,000 words, and 10 worst-case families
+of 200,000 words (seed 42), in 12.3 s.
+Slowest run: 0.30 s at the family \"random words\" (200,000 words), 20 % of the 1.50 s limit. Largest memory: 64 MiB at
+case 7 (1,234 words), 25 % of the 256 MiB limit.
+"
+    );
+    // Over four fifths of the time limit: a warning; times scaled: said so.
+    let slow = Margins {
+        slowest: peak(1.35, 3, Case::Sample(2)),
+        ..margins
+    };
+    let slower = CheckSetup {
+        time_factor: 2.0,
+        ..setting(Problem::Lucky7)
+    };
+    assert_eq!(
+        passed(&slower, 1_000, &slow, took),
+        "check: ./a.out passed the 4 official samples, all 300 cases of lucky7, up to 1,000 rounds, and 6 worst-case families of
+200,000 rounds (seed 42), in 12.3 s.
+Slowest run: 1.35 s at official sample 2 (3 rounds), 90 % of the 1.50 s limit. Largest memory: 64 MiB at case 7
+(1,234 rounds), 25 % of the 256 MiB limit.
+Warning: its slowest run took 90 % of the time limit, where a slower judge machine or a heavier test may take it over.
+Times are this machine's divided by 2 (--time-factor), as the judge's would be.
+"
+    );
 }
