@@ -234,6 +234,20 @@ fn output_past_its_limit_stops_the_program_and_is_not_kept() {
     assert_eq!(ran.stopped, Some(Stop::Output), "{:?}", ran.status);
     assert_eq!(ran.stdout.len(), 1 << 20);
     assert!(started.elapsed() < Duration::from_secs(10));
+    // Stopped at once too when what printed too much goes on without printing, its output
+    // closed: not when some other limit is reached.
+    let script = format!("head -c 2000000 /dev/zero; {ENDS_BY_ITSELF} while :; do :; done");
+    let options = Options {
+        time_limit: Some(Duration::from_secs(30)),
+        ..options
+    };
+    let ran = shell(&script, Stdin::Bytes(b""), &options);
+    assert_eq!(ran.stopped, Some(Stop::Output), "{:?}", ran.status);
+    assert!(
+        ran.wall < Duration::from_secs(5),
+        "stopped after {:?}",
+        ran.wall
+    );
     // Exactly the limit is no more than it.
     let ran = shell("head -c 1048576 /dev/zero", Stdin::Bytes(b""), &options);
     assert_eq!(ran.stopped, None);

@@ -10,8 +10,8 @@ use test_support::contract;
 pub const TOOL: &str = env!("CARGO_BIN_EXE_atcoder-games");
 
 /// Put before a test program's endless loop in a shell script: the loop then ends by itself after
-/// a minute of CPU time, should a broken runner (a mutant) not stop it or the test be killed.
-pub const ENDS_BY_ITSELF: &str = "ulimit -t 60;";
+/// ten seconds of CPU time, should a broken runner (a mutant) not stop it or the test be killed.
+pub const ENDS_BY_ITSELF: &str = "ulimit -t 10;";
 
 /// Runs `atcoder-games` with `args` and `input` on stdin.
 pub fn tool(args: &[&str], input: impl AsRef<[u8]>) -> Run {
