@@ -241,6 +241,8 @@ fn atcoders_limits_run_a_program_with_its_cut_off_stack_and_output_limit() {
     assert_eq!(options.memory_limit, Some(1 << 30));
     assert_eq!(options.stack, Some(1 << 30));
     assert_eq!(options.output_limit, Some(2000 + (1 << 20)));
+    // Its faults traced, so that a stack that overflows between two samples is still told.
+    assert!(options.trace_faults);
 }
 
 #[test]

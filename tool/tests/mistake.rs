@@ -226,6 +226,8 @@ fn a_program_that_answers_as_a_mistake_is_named_for_it_alone() {
                 .unwrap_or_else(|| panic!("{mistake:?}: too few cases"));
             let ids: Vec<&str> = diagnosis.mistakes.iter().map(|found| found.id).collect();
             assert_eq!(ids, [mistake.id]);
+            // Shown in a test's message by its id alone, not its functions.
+            assert_eq!(format!("{mistake:?}"), mistake.id);
             assert!(diagnosis.failing >= DIAGNOSIS_CASES, "{diagnosis:?}");
             assert!(diagnosis.right >= DIAGNOSIS_CASES, "{diagnosis:?}");
             // The plainest input is one on which the program fails.

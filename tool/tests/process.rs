@@ -188,6 +188,15 @@ fn the_wall_clock_stops_a_program_that_waits_not_one_that_works() {
 }
 
 #[test]
+fn a_program_waits_when_it_used_less_than_a_tenth_of_the_time() {
+    let ms = Duration::from_millis;
+    assert!(process::waits(ms(99), ms(1000)));
+    assert!(!process::waits(ms(100), ms(1000)));
+    assert!(!process::waits(ms(1000), ms(1000)));
+    assert!(!process::waits(ms(0), ms(0)));
+}
+
+#[test]
 fn a_memory_limit_stops_a_program_once_it_is_over() {
     // 300 MiB written, then a long sleep: stopped once over 100 MiB, not after the sleep.
     let program = "b = b'x' * (300 << 20); import time; time.sleep(30)";
