@@ -8,8 +8,8 @@ use atcoder_games_tool::judge::{Failure, Limits, TooDeep};
 use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{
-    CheckSetup, EXPLAINED_WORDS, Margins, Peak, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR,
-    SavedCase, TrustedOutput, differences, passed, report,
+    CheckSetup, EXPLAINED_WORDS, LINE_WIDTH, Margins, Peak, SECTION_LINES, SHOWN_DIFFERENCES,
+    SHOWN_STDERR, SavedCase, TrustedOutput, differences, passed, report,
 };
 use atcoder_games_tool::search::{Case, Diagnosis, Found};
 use std::path::Path;
@@ -259,11 +259,40 @@ fn long_lines_are_shortened_and_the_report_bounded() {
         .collect();
     let mut found = self::found(Input::Shiritori(long_words), wrong);
     found.case = Case::Random(3);
+    let long_game: String = (1..=300)
+        .map(|k| format!("{k}. Takahashi: {} {}\n", "w".repeat(50), "v".repeat(50)))
+        .collect();
     let text = report(&setting(Problem::Shiritori), &found, None, None, |_| {
-        Ok::<_, ()>("1. Takahashi: ".to_string() + &"w".repeat(119) + "\n")
+        Ok::<_, ()>(long_game.clone())
     })
     .unwrap();
     assert!(text.len() <= 16 * 1024, "{}", text.len());
+    assert!(
+        text.ends_with("\n... (the report stops here, 5,100 bytes short of its end)\n"),
+        "{}",
+        &text[text.len() - 200..]
+    );
+    // The cut comes after as many lines as fit in 15 KiB (16 KiB, less 1 KiB for where the case
+    // is saved): one command or another, they fill it to the byte.
+    let mut filled = false;
+    for padding in 0..130 {
+        let command = format!("./{}", "a".repeat(padding));
+        let text = report(
+            &CheckSetup {
+                command: &command,
+                ..setting(Problem::Shiritori)
+            },
+            &found,
+            None,
+            None,
+            |_| Ok::<_, ()>(long_game.clone()),
+        )
+        .unwrap();
+        let kept = text.rfind("... (the report stops here, ").unwrap();
+        assert!(kept <= 15 * 1024, "{kept}");
+        filled |= kept == 15 * 1024;
+    }
+    assert!(filled);
 }
 
 /// A Lucky 7 game of `rounds` rounds, all zeros and Aoki's.
@@ -749,6 +778,14 @@ fn a_sanitizer_report_is_shown_to_its_summary_without_its_legend() {
     let shown = stderr_shown(&text);
     assert_eq!(shown.len(), 5, "{shown:?}");
     assert!(shown[4].starts_with("SUMMARY: "), "{shown:?}");
+    // A summary before the error is some other program's: the last lines are shown.
+    let unfinished = [
+        "SUMMARY: 3 of 3 tests passed",
+        "==78==ERROR: LeakSanitizer",
+        "tail",
+    ];
+    let text = crashed_with(unfinished.join("\n"));
+    assert_eq!(stderr_shown(&text), unfinished, "{text}");
 }
 
 #[test]
@@ -965,7 +1002,7 @@ case 7 (1,234 words), 25 % of the 256 MiB limit.
     // Over four fifths of the time limit: a warning; times scaled: said so.
     let slow = Margins {
         slowest: peak(1.35, 3, Case::Sample(2)),
-        ..margins
+        ..margins.clone()
     };
     let slower = CheckSetup {
         time_factor: 2.0,
@@ -981,4 +1018,36 @@ Warning: its slowest run took 90 % of the time limit, where a slower judge machi
 Times are this machine's divided by 2 (--time-factor), as the judge's would be.
 "
     );
+    // Lines are filled up to the width, never over it, whatever the command's length (one too
+    // long for a line would stand on its own).
+    let mut full = false;
+    for padding in 0..100 {
+        let command = format!("./{}", "a".repeat(padding));
+        let run = CheckSetup {
+            command: &command,
+            ..setting(Problem::Shiritori)
+        };
+        let text = passed(&run, 1_000, &margins, took);
+        for line in text.lines() {
+            let width = line.chars().count();
+            assert!(width <= LINE_WIDTH, "{width}: {line}");
+            full |= width == LINE_WIDTH;
+        }
+    }
+    assert!(full);
+    // Four fifths exactly is not over them.
+    let one_second = CheckSetup {
+        limits: Limits {
+            time: Duration::from_secs(1),
+            ..setting(Problem::Lucky7).limits
+        },
+        ..setting(Problem::Lucky7)
+    };
+    let at_four_fifths = Margins {
+        slowest: peak(0.8, 3, Case::Sample(2)),
+        ..slow
+    };
+    let text = passed(&one_second, 1_000, &at_four_fifths, took);
+    assert!(text.contains(", 80 % of the 1.00 s limit."), "{text}");
+    assert!(!text.contains("Warning"), "{text}");
 }
