@@ -9,7 +9,7 @@ use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{
     CheckSetup, EXPLAINED_WORDS, LINE_WIDTH, Margins, Peak, SECTION_LINES, SHOWN_DIFFERENCES,
-    SHOWN_STDERR, SavedCase, TrustedOutput, differences, passed, report,
+    SHOWN_STDERR, SavedCase, TrustedOutput, differences, passed, report, shortened,
 };
 use atcoder_games_tool::search::{Case, Diagnosis, Found};
 use std::path::Path;
@@ -293,6 +293,31 @@ fn long_lines_are_shortened_and_the_report_bounded() {
         filled |= kept == 15 * 1024;
     }
     assert!(filled);
+}
+
+#[test]
+fn a_long_line_shows_its_long_tokens_by_their_ends_and_is_cut_past_160_characters() {
+    let words = |count: usize| vec!["abcd"; count].join(" ");
+    // Up to the width, and up to 40 characters more, a line of short words is shown whole.
+    for count in [24, 25, 32] {
+        assert_eq!(shortened(&words(count)), words(count));
+    }
+    // Longer, its first 80 characters, and how many more there were.
+    let long = words(40);
+    assert_eq!(
+        shortened(&long),
+        format!("{}... (119 more characters)", &long[..80])
+    );
+    // A token over 60 characters is shown by its 20 first and 20 last.
+    let token = format!("{}{}{}", "h".repeat(20), "m".repeat(90), "t".repeat(20));
+    assert_eq!(
+        shortened(&format!("a {token} z")),
+        format!(
+            "a {}...(90 characters)...{} z",
+            "h".repeat(20),
+            "t".repeat(20)
+        )
+    );
 }
 
 /// A Lucky 7 game of `rounds` rounds, all zeros and Aoki's.
