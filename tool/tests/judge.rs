@@ -321,6 +321,23 @@ fn a_borderline_time_is_measured_until_it_is_settled_five_runs_at_most() {
     assert_eq!(verdict(&borderline), (None, MOST_RUNS));
     let over = [2.15, 2.05, 2.1, 2.12, 2.2].map(|time| timed(time, None));
     assert_eq!(verdict(&over), (tle, MOST_RUNS));
+    // A tenth over exactly is not clearly over.
+    let at_a_tenth = [2.2; MOST_RUNS].map(|time| timed(time, None));
+    assert_eq!(verdict(&at_a_tenth), (tle, MOST_RUNS));
+    // Of runs equally fast, the first is kept.
+    let mut made = 0;
+    let settled = settle(&LIMITS, Precision::Verdict, || {
+        made += 1;
+        Ok::<_, ()>(Run {
+            stdout: made.to_string().into_bytes(),
+            ..timed(2.1, None)
+        })
+    })
+    .unwrap();
+    assert_eq!(
+        (settled.runs, &settled.run.stdout[..]),
+        (MOST_RUNS, &b"1"[..])
+    );
 }
 
 #[test]
