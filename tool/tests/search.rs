@@ -511,6 +511,16 @@ fn the_blocks_are_shuffled_into_any_order_even_one_that_leaves_some_in_place() {
 }
 
 #[test]
+fn the_blocks_are_every_three_letters_each_spelled_its_own_way() {
+    use atcoder_games_tool::generate::{ALPHABET, BLOCK_COUNT, block_spelling};
+    let spellings: std::collections::HashSet<String> =
+        (0..BLOCK_COUNT).map(block_spelling).collect();
+    assert_eq!(spellings.len(), ALPHABET.len().pow(3));
+    assert!(spellings.iter().all(|block| block.len() == 3
+        && block.bytes().all(|letter| ALPHABET.contains(&letter))));
+}
+
+#[test]
 fn every_family_makes_inputs_of_its_problem_of_any_size_within_the_constraints() {
     for problem in [Problem::Shiritori, Problem::Lucky7] {
         for &family in Family::of(problem) {
