@@ -511,6 +511,21 @@ fn the_blocks_are_shuffled_into_any_order_even_one_that_leaves_some_in_place() {
 }
 
 #[test]
+fn a_familys_words_or_game_are_its_input() {
+    for problem in [Problem::Shiritori, Problem::Lucky7] {
+        for &family in Family::of(problem) {
+            let (words, game) = (family.words(50, 3), family.game(50, 3));
+            match family.input(50, 3) {
+                Input::Shiritori(input) => assert_eq!((words, game), (Some(input), None)),
+                Input::Lucky7 { digits, players } => {
+                    assert_eq!((words, game), (None, Some((digits, players))))
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn the_blocks_are_every_three_letters_each_spelled_its_own_way() {
     use atcoder_games_tool::generate::{ALPHABET, BLOCK_COUNT, block_spelling};
     let spellings: std::collections::HashSet<String> =
