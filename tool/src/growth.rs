@@ -148,7 +148,8 @@ fn line(points: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
     // Centring one factor is enough: the other's mean adds a multiple of a sum that is 0.
     let covariance: f64 = points.iter().map(|&(x, y)| (x - mean_x) * y).sum();
     let variance: f64 = points.iter().map(|&(x, _)| (x - mean_x).powi(2)).sum();
-    if points.len() < 2 || variance == 0.0 {
+    // No spread of x, as with fewer than two points (none: the sum is empty), gives no slope.
+    if variance == 0.0 {
         return None;
     }
     let slope = covariance / variance;
