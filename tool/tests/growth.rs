@@ -58,6 +58,11 @@ fn the_fit_finds_the_exponent_over_the_measured_points() {
         );
     }
     assert_eq!(fit(Resource::Time, &[(1000, 1.0)], 0.0), None);
+    // Two points within a twentieth of the largest growth are fitted, even where a larger size
+    // (a measurement cut short) is measurable but not within it.
+    let cut_short = [(400, 0.02), (200, 1.0), (100, 0.5)];
+    let found = fit(Resource::Time, &cut_short, 0.0).unwrap().exponent;
+    assert!((found - 1.0).abs() < 1e-9, "{found}");
     // A step in the growth (a cache filling up) leaves one point within a twentieth of the
     // largest: the two largest sizes are fitted.
     let stepped = [(40_000, 1.95), (10_000, 0.09), (5_000, 0.03)];
@@ -375,4 +380,21 @@ fn a_steep_power_is_not_taken_for_an_exponential() {
         .to_vec();
     let factor = exponential(Resource::Time, &doubling, 0.0).unwrap();
     assert!((factor - 2.0).abs() < 1e-9, "{factor}");
+    // Over fewer rounds 2^N is as steep as N^8.6 only, which a power could be: the straight
+    // line on a log-linear scale, which fits it exactly, tells it apart.
+    let few_rounds: Vec<(usize, f64)> = [14, 13, 12, 11]
+        .map(|n: usize| (n, 2f64.powi(n as i32 - 14)))
+        .to_vec();
+    let found = fit(Resource::Time, &few_rounds, 0.0).unwrap().exponent;
+    assert!((found - 8.6).abs() < 0.1, "{found}");
+    let factor = exponential(Resource::Time, &few_rounds, 0.0).expect("exponential");
+    assert!((factor - 2.0).abs() < 1e-9, "{factor}");
+    // An exponent of 12 exactly is not over the steepest power: N^12 fitted to the last bit.
+    let twelfth = [
+        (11, 2.0),
+        (10, 0.6372616354207133),
+        (9, 0.17998150830899629),
+    ];
+    assert_eq!(fit(Resource::Time, &twelfth, 0.0).unwrap().exponent, 12.0);
+    assert_eq!(exponential(Resource::Time, &twelfth, 0.0), None);
 }
