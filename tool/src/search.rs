@@ -500,7 +500,7 @@ const DIAGNOSIS_TRIES: usize = 256;
 
 /// The cases that a diagnosis compares, at least, when it can: the more, the fewer mistakes agree
 /// by chance.
-const DIAGNOSIS_ENOUGH: usize = 64;
+pub const DIAGNOSIS_ENOUGH: usize = 64;
 
 /// The most words or rounds of an input that a diagnosis compares answers on.
 pub const DIAGNOSIS_SIZE: usize = CUT_DOWN_WHEN_SLOW;

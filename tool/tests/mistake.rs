@@ -7,7 +7,9 @@ use crate::common;
 
 use atcoder_games_tool::mistake::{self, Mistake};
 use atcoder_games_tool::problem::{Input, Problem};
-use atcoder_games_tool::search::{Answered, DIAGNOSIS_CASES, SystemClock, diagnose};
+use atcoder_games_tool::search::{
+    Answered, DIAGNOSIS_CASES, DIAGNOSIS_ENOUGH, SystemClock, diagnose,
+};
 use std::fs;
 use test_support::oracle::{lucky7_winner, shiritori_winners};
 
@@ -230,6 +232,15 @@ fn a_program_that_answers_as_a_mistake_is_named_for_it_alone() {
             assert_eq!(format!("{mistake:?}"), mistake.id);
             assert!(diagnosis.failing >= DIAGNOSIS_CASES, "{diagnosis:?}");
             assert!(diagnosis.right >= DIAGNOSIS_CASES, "{diagnosis:?}");
+            // Drawn until there are enough cases, and no more: as many as that, or more for a
+            // mistake that shows rarely (or rarely not), until the last it needed.
+            let compared = diagnosis.failing + diagnosis.right;
+            let rarer = diagnosis.failing.min(diagnosis.right);
+            assert!(
+                compared == DIAGNOSIS_ENOUGH
+                    || (compared > DIAGNOSIS_ENOUGH && rarer == DIAGNOSIS_CASES),
+                "{diagnosis:?}"
+            );
             // The plainest input is one on which the program fails.
             assert_ne!(
                 mistake.answers(&diagnosis.plainest),
