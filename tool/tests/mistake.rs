@@ -8,7 +8,7 @@ use crate::common;
 use atcoder_games_tool::mistake::{self, Mistake};
 use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::search::{
-    Answered, DIAGNOSIS_CASES, DIAGNOSIS_ENOUGH, SystemClock, diagnose,
+    Answered, DIAGNOSIS_CASES, DIAGNOSIS_ENOUGH, DIAGNOSIS_SIZE, SystemClock, diagnose,
 };
 use std::fs;
 use test_support::oracle::{lucky7_winner, shiritori_winners};
@@ -288,4 +288,33 @@ fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
     assert!(diagnosis.right >= DIAGNOSIS_CASES, "{diagnosis:?}");
     // A program right everywhere has too few failing cases to tell.
     assert!(diagnosed(Problem::Lucky7, |input| Some(oracle(input))).is_none());
+}
+
+#[test]
+fn the_neighbours_of_a_small_known_failure_are_tried_and_of_a_large_one_not() {
+    // Wrong on games of 48 rounds or more only, which no drawn game is (too long for the
+    // oracle, so said wrong without it): the failures are the one the search found and, if it is
+    // small enough, the games next to it.
+    let answer = |input: &Input| {
+        let answered = match input.size() >= DIAGNOSIS_SIZE {
+            true => Answered {
+                answer: "Aoki\n".to_string(),
+                right: false,
+            },
+            false => Answered {
+                answer: oracle(input),
+                right: true,
+            },
+        };
+        Ok::<_, ()>(Some(answered))
+    };
+    for (size, tried) in [(DIAGNOSIS_SIZE, true), (DIAGNOSIS_SIZE + 1, false)] {
+        let found = Input::Lucky7 {
+            digits: "7".repeat(size),
+            players: "TA".repeat(size)[..size].to_string(),
+        };
+        let known = [(found.clone(), answer(&found).unwrap())];
+        let diagnosis = diagnose(Problem::Lucky7, 7, &known, &SystemClock, answer).unwrap();
+        assert_eq!(diagnosis.is_some(), tried, "{size} rounds: {diagnosis:?}");
+    }
 }
