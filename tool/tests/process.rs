@@ -80,6 +80,36 @@ fn a_run_reports_its_cpu_time_and_peak_memory() {
 }
 
 #[test]
+fn watching_a_run_costs_the_tool_little_cpu_time() {
+    // The looks at a run with limits grow apart, up to a few milliseconds: a second of sleep is
+    // watched for a few milliseconds of this thread's CPU time, not in a busy loop of ever
+    // shorter waits that would take a processor from the program under test.
+    let limited = Options {
+        time_limit: Some(Duration::from_secs(10)),
+        ..Options::default()
+    };
+    let before = thread_cpu_time();
+    let ran = shell("sleep 1", Stdin::Bytes(b""), &limited);
+    let watching = thread_cpu_time() - before;
+    assert!(ran.succeeded(), "{:?}", ran.status);
+    assert!(watching < Duration::from_millis(200), "{watching:?}");
+}
+
+/// The CPU time this thread has used, which is where `run` watches its program.
+fn thread_cpu_time() -> Duration {
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid timespec for the call to fill.
+    assert_eq!(
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) },
+        0
+    );
+    Duration::new(now.tv_sec as u64, now.tv_nsec as u32)
+}
+
+#[test]
 fn a_time_limit_stops_what_the_command_started_too() {
     // The shell waits for `sleep`, which holds the output pipe: stopping only the shell would
     // leave the run waiting 30 s for the pipe to close.
