@@ -117,11 +117,7 @@ const FOCUS: f64 = 20.0;
 /// those [`measurable`] and within [`FOCUS`] of the largest growth, or, where a step in the growth
 /// (a cache filling up) leaves fewer than two there, the two largest sizes measurable.
 fn focused(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Vec<(usize, f64)> {
-    let measured: Vec<(usize, f64)> = points
-        .iter()
-        .filter(|&&(_, value)| measurable(resource, value, baseline))
-        .map(|&(size, value)| (size, value - baseline))
-        .collect();
+    let measured = measured(resource, points, baseline);
     let largest = measured
         .iter()
         .map(|&(_, growth)| growth)
@@ -178,27 +174,79 @@ pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option
 /// An exponent of N beyond which a growth may be faster than any power.
 const POWERFUL: f64 = 6.0;
 
-/// An exponent of N that no power a program takes reaches: fitted over a few neighbouring sizes,
-/// only an exponential is this steep (c · b^N has the slope N · ln b on a log-log scale, 16 for
-/// 2^N at 23 rounds). Over so few sizes, which of the two lines fits the points better is a
-/// matter of their noise, which at a few hundredths of a second is a tenth or more.
+/// An exponent of N that no power a program takes reaches: only an exponential is this steep
+/// (c · b^N has the slope N · ln b on a log-log scale, 16 for 2^N at 23 rounds).
 const NO_POWER: f64 = 12.0;
 
 /// The factor by which the growth of `points` (size, value) is multiplied with each word or round
-/// more, when it grows faster than any power: fitted as N^k, k is over [`NO_POWER`], or k is over
-/// [`POWERFUL`] and a straight line fits the same points at least as well on a log-linear scale
-/// (`c · b^N`) as on a log-log one. None for a growth that a power describes.
+/// more, when it grows faster than any power that could be measured: over all the points whose
+/// growth is [`measurable`], fitted as N^k, k is over [`NO_POWER`], or k is over [`POWERFUL`] and
+/// a straight line fits the same points at least as well on a log-linear scale (`c · b^N`) as on
+/// a log-log one. None for a growth that a power describes. Every measurable point counts, not
+/// only the largest ([`fit`]'s focus): a steep growth is told from a power by its span, which
+/// [`follow`] makes wide.
 pub fn exponential(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<f64> {
-    let focused = focused(resource, points, baseline);
+    let measured = measured(resource, points, baseline);
     let scaled = |x: fn(f64) -> f64| -> Vec<(f64, f64)> {
         let point = |&(size, growth): &(usize, f64)| (x(size as f64), growth.ln());
-        focused.iter().map(point).collect()
+        measured.iter().map(point).collect()
     };
     let (exponent, _, power_left) = line(&scaled(f64::ln))?;
     let (per_item, _, exponential_left) = line(&scaled(|size| size))?;
     let faster_than_any_power =
         exponent > NO_POWER || (exponent > POWERFUL && exponential_left <= power_left);
     faster_than_any_power.then(|| per_item.exp())
+}
+
+/// The points of `points` (size, value) whose growth over `baseline` is [`measurable`], as (size,
+/// growth).
+fn measured(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Vec<(usize, f64)> {
+    points
+        .iter()
+        .filter(|&&(_, value)| measurable(resource, value, baseline))
+        .map(|&(size, value)| (size, value - baseline))
+        .collect()
+}
+
+/// How many times the least measurable growth the largest of a steep growth's points must be:
+/// over a factor of two or three, a power and an exponential look alike, and a run's noise
+/// decides which line fits, so a steep growth is measured above its smallest failing size too
+/// when the sizes below it span less.
+pub const STEEP_SPAN: f64 = 32.0;
+
+/// Neighbouring sizes of a steep growth whose values differ by more than this factor have a size
+/// between them measured: an exponential's points, a word or round apart, are each about twice
+/// the next.
+const STEEP_GAP: f64 = 2.5;
+
+/// The span of the measurable growths of `points`: the largest over the least; 1 for none.
+pub fn span(resource: Resource, points: &[(usize, f64)], baseline: f64) -> f64 {
+    let growths = measured(resource, points, baseline);
+    let largest = growths
+        .iter()
+        .map(|&(_, growth)| growth)
+        .fold(0.0, f64::max);
+    let least = growths
+        .iter()
+        .map(|&(_, growth)| growth)
+        .fold(f64::INFINITY, f64::min);
+    match growths.is_empty() {
+        true => 1.0,
+        false => largest / least,
+    }
+}
+
+/// The size to measure between two neighbours of `points` (size, value; largest first) whose
+/// values differ by more than [`STEEP_GAP`], the larger of them measurable: the first such gap's
+/// middle; None when every gap is narrow, or a word or round wide.
+pub fn gap_to_fill(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option<usize> {
+    points.windows(2).find_map(|pair| {
+        let [(larger, high), (smaller, low)] = [pair[0], pair[1]];
+        let wide = measurable(resource, high, baseline)
+            && (!measurable(resource, low, baseline)
+                || high - baseline > STEEP_GAP * (low - baseline));
+        (wide && larger - smaller >= 2).then(|| smaller + (larger - smaller) / 2)
+    })
 }
 
 /// Sizes below the smallest failing one at which a growth is measured, at most.
@@ -218,11 +266,11 @@ pub struct Curve {
     /// The sizes measured, largest first, and what was measured at each.
     pub points: Vec<(usize, f64)>,
     pub fit: Option<Fit>,
-    /// When it grows faster than any power, the factor for each word or round more
-    /// ([`exponential`]).
+    /// When it grows faster than any power that could be measured, the factor for each word or
+    /// round more ([`exponential`]).
     pub exponential: Option<f64>,
-    /// The run at twice the smallest failing size, when it was stopped even with six times the
-    /// limits (measured, it is one of the points).
+    /// The run beyond the smallest failing size (at twice it; for a steep growth, a few words or
+    /// rounds more) when it was stopped even with six times the limits.
     pub stopped_check: Option<Measured>,
     /// The run at the smallest failing size.
     pub smallest_failing: Measured,
@@ -253,8 +301,11 @@ pub struct Failing<'a> {
 /// gives the largest point, from the very runs that judged it; halves of it are measured down to
 /// where the value no longer grows over the smallest input's; and the fit is checked at twice the
 /// smallest failing size (at most the judge's largest), in runs allowed [`BEYOND_THE_LIMITS`]
-/// times the limits: measured there, that point joins the fit, which weighs
-/// the largest sizes, where the work dominates a start-up or a runtime's warm-up.
+/// times the limits: measured there, that point joins the fit, which weighs the largest sizes,
+/// where the work dominates a start-up or a runtime's warm-up. A growth too steep for any half to
+/// be measurable is measured just below the smallest failing size instead ([`steps_below`], and
+/// the gaps between them filled, [`gap_to_fill`]), then a word or round above it, two, four, in
+/// runs allowed the same, until its points span [`STEEP_SPAN`].
 pub fn follow<E>(
     failing: &Failing,
     limits: &Limits,
@@ -296,31 +347,63 @@ pub fn follow<E>(
         Ok(())
     };
     measure_below(sizes_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
-    // A growth too steep for halves to show any: the sizes just below the smallest failing one.
+    // A growth too steep for halves to show any: the sizes just below the smallest failing one,
+    // with the gaps between them filled, then above it until the points span enough to tell a
+    // steep power from an exponential. Else twice the smallest failing size checks the fit.
     let below = |&&(size, value): &&(usize, f64)| {
         size < failing.smallest_size && measurable(resource, value, baseline)
     };
-    if !points.iter().any(|point| below(&point)) {
-        measure_below(steps_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
+    let beyond = limits.times(BEYOND_THE_LIMITS);
+    let stopped_at = |size: usize| {
+        let (value, limit) = match resource {
+            Resource::Time => (beyond.cut_off().as_secs_f64(), Stop::Time),
+            Resource::Memory => (beyond.memory as f64, Stop::Memory),
+        };
+        Measured {
+            size,
+            value,
+            stopped_at: Some(limit),
+        }
+    };
+    let by_size_down = |points: &mut Vec<(usize, f64)>| {
         points.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
         points.dedup_by_key(|&mut (size, _)| size);
-    }
-    let larger = (failing.smallest_size * 2).min(JUDGE_MAX);
-    let beyond = limits.times(BEYOND_THE_LIMITS);
+    };
     let mut stopped_check = None;
-    if larger > failing.smallest_size {
-        match measure_steadily(&origin.input(larger), &beyond)? {
-            Some(value) => points.insert(0, (larger, value)),
-            None => {
-                let (value, limit) = match resource {
-                    Resource::Time => (beyond.cut_off().as_secs_f64(), Stop::Time),
-                    Resource::Memory => (beyond.memory as f64, Stop::Memory),
-                };
-                stopped_check = Some(Measured {
-                    size: larger,
-                    value,
-                    stopped_at: Some(limit),
-                });
+    if !points.iter().any(|point| below(&point)) {
+        measure_below(steps_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
+        by_size_down(&mut points);
+        for _ in 0..SIZES_BELOW {
+            let Some(size) = gap_to_fill(resource, &points, baseline) else {
+                break;
+            };
+            // A run stopped below the smallest failing size (a noisy moment) ends the filling.
+            let Some(value) = measure_steadily(&origin.input(size), limits)? else {
+                break;
+            };
+            points.push((size, value));
+            by_size_down(&mut points);
+        }
+        let above = (0..3).map(|step| failing.smallest_size + (1 << step));
+        for size in above.take_while(|&size| size <= JUDGE_MAX) {
+            if span(resource, &points, baseline) >= STEEP_SPAN {
+                break;
+            }
+            match measure_steadily(&origin.input(size), &beyond)? {
+                Some(value) => points.push((size, value)),
+                None => {
+                    stopped_check = Some(stopped_at(size));
+                    break;
+                }
+            }
+            by_size_down(&mut points);
+        }
+    } else {
+        let larger = (failing.smallest_size * 2).min(JUDGE_MAX);
+        if larger > failing.smallest_size {
+            match measure_steadily(&origin.input(larger), &beyond)? {
+                Some(value) => points.insert(0, (larger, value)),
+                None => stopped_check = Some(stopped_at(larger)),
             }
         }
     }

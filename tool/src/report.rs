@@ -747,7 +747,7 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
         (Some(factor), _) => write_wrapped(
             text,
             &format!(
-                "{} grows faster than any power of N on this family, exponentially: about {factor:.1} times as much for each {unit} more.",
+                "{} grows faster than any power of N we could measure on this family: about {factor:.1} times as much for each {unit} more.",
                 capitalized(noun)
             ),
         ),

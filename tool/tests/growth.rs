@@ -408,3 +408,117 @@ fn a_steep_power_is_not_taken_for_an_exponential() {
     assert_eq!(fit(Resource::Time, &sixth, 0.0).unwrap().exponent, 6.0);
     assert_eq!(exponential(Resource::Time, &sixth, 0.0), None);
 }
+
+/// How a right Lucky 7 program that takes `seconds(N)` grows under `limits`, from its smallest
+/// failing size on the family of random games, with every run's time off by up to `noise` (a
+/// share, either way) as a busy machine makes it, the noise drawn from `seed`.
+fn followed_noisily(
+    limits: Limits,
+    seconds: impl Fn(usize) -> f64,
+    noise: f64,
+    seed: u64,
+) -> Curve {
+    let rng = std::cell::RefCell::new(atcoder_games_tool::generate::Rng::new(seed));
+    let noisy = |size: usize| {
+        let share = rng.borrow_mut().below(1_000_001) as f64 / 1_000_000.0;
+        seconds(size) * (1.0 + noise * (2.0 * share - 1.0))
+    };
+    let run = modelled(noisy, small);
+    let origin = Origin {
+        family: Family::RandomGame,
+        seed,
+    };
+    let judged = |size: usize| {
+        let input = origin.input(size);
+        let settled = settle(&limits, Precision::Verdict, || run(&input, &limits)).unwrap();
+        judge("", &settled.run, &limits)
+    };
+    let (smallest_size, smallest) = (1..)
+        .find_map(|size| judged(size).map(|failure| (size, failure)))
+        .unwrap();
+    let failing = Failing {
+        origin,
+        smallest_size,
+        smallest: &smallest,
+        at_judge_max: None,
+    };
+    follow(&failing, &limits, &run).unwrap().expect("a growth")
+}
+
+#[test]
+fn an_exponential_under_a_short_limit_is_measured_over_a_wide_span_and_told_from_a_power() {
+    // 2^N, 0.1 s at 20 rounds, under a limit of 0.2 s: the sizes below the smallest failing one
+    // span a factor of 20 at most, from 10 ms to the limit, over which 2^N looks like N^15. Every
+    // run is off by up to a fifth, as on a busy machine; two hundred such machines all tell it.
+    let doubling = |size: usize| 0.1 * 2f64.powi(size.min(60) as i32 - 20);
+    for seed in 0..200 {
+        let curve = followed_noisily(limits(0.2), doubling, 0.2, seed);
+        let smallest = curve.smallest_failing.size;
+        let factor = curve
+            .exponential
+            .unwrap_or_else(|| panic!("seed {seed}, not exponential: {curve:?}"));
+        assert!((1.7..=2.3).contains(&factor), "seed {seed}: {curve:?}");
+        // Measured a round apart below the smallest failing size, and above it, with six times
+        // the limits, until the points span a factor of 32.
+        let sizes: Vec<usize> = curve.points.iter().map(|&(size, _)| size).collect();
+        let below = sizes.iter().filter(|&&size| size < smallest);
+        let apart = below
+            .clone()
+            .zip(below.skip(1))
+            .filter(|(a, b)| *a - *b == 1);
+        assert!(apart.count() >= 3, "seed {seed}: {curve:?}");
+        assert!(sizes.iter().any(|&size| size > smallest), "{curve:?}");
+        let span = atcoder_games_tool::growth::span(Resource::Time, &curve.points, curve.baseline);
+        assert!(span >= 16.0, "seed {seed}: {span}: {curve:?}");
+    }
+}
+
+#[test]
+fn a_steep_growth_under_the_judges_limit_is_measured_below_it_only() {
+    // 2^N, 2 s at 26 rounds: from 10 ms to the limit the sizes below span a factor of 200, and
+    // no run above the smallest failing size is needed, where each would take seconds.
+    let doubling = |size: usize| 2.0 * 2f64.powi(size.min(60) as i32 - 26);
+    let curve = followed_noisily(limits(2.0), doubling, 0.0, 1);
+    let factor = curve.exponential.expect("exponential");
+    assert!((factor - 2.0).abs() < 1e-6, "{curve:?}");
+    assert_eq!(curve.stopped_check, None);
+    // A half, 13 rounds, is not measurable; the sizes just below the smallest failing one, 27,
+    // are, a round apart wherever two neighbours differed by more than two and a half times,
+    // down to the first that is not measurable (18 rounds, 7.8 ms).
+    let sizes: Vec<usize> = curve.points.iter().map(|&(size, _)| size).collect();
+    assert_eq!(curve.smallest_failing.size, 27);
+    assert_eq!(
+        sizes,
+        [26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 13],
+        "{curve:?}"
+    );
+}
+
+#[test]
+fn the_gap_to_fill_is_the_first_wide_one_whose_larger_end_is_measurable() {
+    use atcoder_games_tool::growth::gap_to_fill;
+    // Largest first: 24 and 21 differ by more than two and a half times, 21 and 17 too, where 17
+    // is not measurable; the first gap is filled first.
+    let points = [(25, 0.3), (24, 0.16), (21, 0.02), (17, 0.001)];
+    assert_eq!(gap_to_fill(Resource::Time, &points, 0.0), Some(22));
+    let points = [(24, 0.16), (23, 0.08), (22, 0.04), (21, 0.02), (17, 0.001)];
+    assert_eq!(gap_to_fill(Resource::Time, &points, 0.0), Some(19));
+    // Two and a half times exactly is narrow enough; so is a gap a round wide.
+    let points = [(24, 0.25), (22, 0.1), (21, 0.001)];
+    assert_eq!(gap_to_fill(Resource::Time, &points, 0.0), None);
+    // Two unmeasurable points leave nothing to fill between them.
+    let points = [(30, 0.005), (20, 0.001)];
+    assert_eq!(gap_to_fill(Resource::Time, &points, 0.0), None);
+    // The baseline is taken off first.
+    let points = [(30, 0.5), (20, 0.2)];
+    assert_eq!(gap_to_fill(Resource::Time, &points, 0.1), Some(25));
+}
+
+#[test]
+fn the_span_of_a_growth_is_its_largest_measurable_growth_over_its_least() {
+    use atcoder_games_tool::growth::span;
+    let points = [(25, 0.32), (24, 0.16), (21, 0.02), (17, 0.001)];
+    assert!((span(Resource::Time, &points, 0.0) - 16.0).abs() < 1e-9);
+    assert!((span(Resource::Time, &points, 0.01) - 31.0).abs() < 1e-9);
+    assert_eq!(span(Resource::Time, &[(17, 0.001)], 0.0), 1.0);
+}
