@@ -45,8 +45,8 @@
 //!
 //! And one whose speed a test sets:
 //!
-//! - `shiritori-busy NANOS`: right, and busy for NANOS nanoseconds a word: linear, and as slow
-//!   as asked.
+//! - `shiritori-busy SECONDS`: right, and busy until its CPU time since it started is SECONDS
+//!   at 200,000 words, a share of that for fewer: linear, and as slow on any machine as asked.
 //!
 //! And one that is right but exponential:
 //!
@@ -64,8 +64,10 @@ fn main() {
     let answer = match bug.as_str() {
         "shiritori-cycle-as-draw" => cycle_as_draw(&input),
         "shiritori-busy" => {
-            let nanos = std::env::args().nth(2).expect("wrong shiritori-busy NANOS");
-            busy(&input, nanos.parse().expect("nanoseconds"))
+            let seconds = std::env::args()
+                .nth(2)
+                .expect("wrong shiritori-busy SECONDS");
+            busy(&input, seconds.parse().expect("seconds"))
         }
         "shiritori-words-as-vertices" => words_as_vertices(&input),
         "shiritori-rescans-moves" => rescans_moves(&input),
@@ -489,15 +491,19 @@ fn rescans_moves(input: &str) -> String {
     answers(edges.iter().map(|&(_, tail)| state[tail]))
 }
 
-/// Right, after working for `nanos` nanoseconds of CPU time a word, the time a judge counts, which
-/// a busy machine does not stretch.
-fn busy(input: &str, nanos: u64) -> String {
-    let count: u64 = input
+/// Right, and as slow as asked on any machine: the answer found, it works until its CPU time since
+/// it started (the time a judge counts, which a busy machine does not stretch) is `seconds` at
+/// 200,000 words, and that share of it for fewer, then prints. Reading, answering and starting
+/// are counted in, so the time it takes is `seconds` at the judge's largest size, whatever this
+/// machine's speed.
+fn busy(input: &str, seconds: f64) -> String {
+    let count: f64 = input
         .split_ascii_whitespace()
         .next()
         .expect("N")
         .parse()
         .expect("N");
+    let answer = counting_down(input);
     let cpu_time = || {
         let mut now = libc::timespec {
             tv_sec: 0,
@@ -505,14 +511,14 @@ fn busy(input: &str, nanos: u64) -> String {
         };
         // SAFETY: clock_gettime only writes into `now`.
         unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
-        now.tv_sec as u64 * 1_000_000_000 + now.tv_nsec as u64
+        now.tv_sec as f64 + now.tv_nsec as f64 * 1e-9
     };
-    let until = cpu_time() + nanos * count;
+    let until = seconds * count / 200_000.0;
     let mut spins = 0u64;
     while cpu_time() < until {
         spins = std::hint::black_box(spins + 1);
     }
-    counting_down(input)
+    answer
 }
 
 /// Right, and fast, so that only the work a test adds shows: the retrograde analysis over flat
