@@ -1,6 +1,10 @@
 //! Numbers and words as people read them, for every report of the tool: counts with thousands
-//! separators and the right noun, seconds and mebibytes, and paths and commands quoted as a shell
-//! reads them back. The bottom layer of the library: it uses nothing else of it.
+//! separators and the right noun, seconds and mebibytes, paths and commands quoted as a shell
+//! reads them back; and text kept readable whatever its size: prose wrapped, lines and tokens
+//! shortened, lists and the whole bounded. The bottom layer of the library: it uses nothing else
+//! of it.
+
+use std::fmt::Write;
 
 /// `1234567` as `1,234,567`.
 pub fn with_commas(n: usize) -> String {
@@ -51,5 +55,139 @@ pub fn shell_quoted(text: &str) -> String {
     match !text.is_empty() && text.chars().all(plain) {
         true => text.to_string(),
         false => shell_words::quote(text).into_owned(),
+    }
+}
+
+/// Characters kept from each end of a token too long for its line.
+const TOKEN_ENDS: usize = 20;
+
+/// The longest line of text for people, in characters, but for the few that a shortened token
+/// leaves a little longer.
+pub const LINE_WIDTH: usize = 120;
+
+/// Writes `prose` (which may start with a newline) as [`wrapped`] lines.
+pub fn write_wrapped(text: &mut String, prose: &str) {
+    for line in wrapped(prose) {
+        let _ = writeln!(text, "{line}");
+    }
+}
+
+/// The words that name a unit: a line is never broken between one of them and the number before.
+const UNITS: [&str; 12] = [
+    "s", "ms", "MiB", "%", "word", "words", "round", "rounds", "try", "tries", "lines", "times",
+];
+
+/// `prose` as lines of at most [`LINE_WIDTH`] characters, broken between words (a word longer
+/// than that stands on a line of its own), never between a number and its unit.
+pub fn wrapped(prose: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for paragraph in prose.split('\n') {
+        // Each number with its unit, as one word.
+        let mut words: Vec<String> = Vec::new();
+        for word in paragraph.split(' ') {
+            let unit = UNITS.contains(&word.trim_end_matches([',', '.', ';', ':', ')']));
+            match words.last_mut() {
+                Some(number) if unit && number.ends_with(|c: char| c.is_ascii_digit()) => {
+                    number.push(' ');
+                    number.push_str(word);
+                }
+                _ => words.push(word.to_string()),
+            }
+        }
+        let mut line = String::new();
+        for word in words {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > LINE_WIDTH {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` within bounds: each line of more than [`LINE_WIDTH`] characters with its long tokens
+/// shown by their ends, and cut if that is not enough ([`shortened`]); and all of it within
+/// `most` bytes, cut at a line's end with a line that says so.
+pub fn bounded(text: &str, most: usize) -> String {
+    let mut bounded = String::new();
+    for line in text.lines() {
+        let line = shortened(line);
+        if bounded.len() + line.len() + 1 > most {
+            let left_out = text.len() - bounded.len();
+            let _ = writeln!(
+                bounded,
+                "... (the report stops here, {} bytes short of its end)",
+                with_commas(left_out)
+            );
+            break;
+        }
+        let _ = writeln!(bounded, "{line}");
+    }
+    bounded
+}
+
+/// `line` in at most about [`LINE_WIDTH`] characters: each token too long for it shown by its
+/// ends and the number of characters left out between them, and the line cut if it is still too
+/// long.
+pub fn shortened(line: &str) -> String {
+    let characters = line.chars().count();
+    if characters <= LINE_WIDTH {
+        return line.to_string();
+    }
+    let tokens: Vec<String> = line
+        .split(' ')
+        .map(|token| {
+            let length = token.chars().count();
+            if length <= 3 * TOKEN_ENDS {
+                return token.to_string();
+            }
+            let head: String = token.chars().take(TOKEN_ENDS).collect();
+            let tail: String = token.chars().skip(length - TOKEN_ENDS).collect();
+            let left_out = with_commas(length - 2 * TOKEN_ENDS);
+            format!("{head}...({left_out} characters)...{tail}")
+        })
+        .collect();
+    let line = tokens.join(" ");
+    let characters = line.chars().count();
+    if characters <= LINE_WIDTH + 2 * TOKEN_ENDS {
+        return line;
+    }
+    let kept: String = line.chars().take(LINE_WIDTH - 2 * TOKEN_ENDS).collect();
+    let left_out = with_commas(characters - (LINE_WIDTH - 2 * TOKEN_ENDS));
+    format!("{kept}... ({left_out} more characters)")
+}
+
+/// `word` with a capital first letter.
+pub fn capitalized(word: &str) -> String {
+    let mut letters = word.chars();
+    letters
+        .next()
+        .map(|first| first.to_uppercase().chain(letters).collect())
+        .unwrap_or_default()
+}
+
+/// Writes `lines`, each on its own line after `indent`, in at most `limit` lines: when there
+/// are more, the last of them says how many were left out, followed by `more`.
+pub fn write_some<'a>(
+    text: &mut String,
+    lines: impl Iterator<Item = &'a str>,
+    limit: usize,
+    indent: &str,
+    more: &str,
+) {
+    let lines: Vec<&str> = lines.collect();
+    let shown = match lines.len() > limit {
+        true => limit - 1,
+        false => lines.len(),
+    };
+    for line in &lines[..shown] {
+        let _ = writeln!(text, "{indent}{line}");
+    }
+    if shown < lines.len() {
+        let _ = writeln!(text, "{indent}... and {} {more}", lines.len() - shown);
     }
 }

@@ -183,6 +183,18 @@ pub fn answer_lines(text: &str) -> Vec<&str> {
     lines
 }
 
+/// The lines on which `actual` differs from `expected` as the judge compares them
+/// ([`answer_lines`]): each line's number (from 0), the expected line and the actual one, or
+/// `nothing` where one answer has no such line.
+pub fn differing_lines(expected: &str, actual: &str) -> Vec<(usize, String, String)> {
+    let (expected, actual) = (answer_lines(expected), answer_lines(actual));
+    let shown = |line: Option<&&str>| line.map_or("nothing".to_string(), |line| line.to_string());
+    (0..expected.len().max(actual.len()))
+        .filter(|&k| expected.get(k) != actual.get(k))
+        .map(|k| (k, shown(expected.get(k)), shown(actual.get(k))))
+        .collect()
+}
+
 /// Judges `run`, made under `limits`, against the `expected` output; None if it is right.
 ///
 /// In this order: output beyond the limit, which stopped the run; a stack that reached its

@@ -6,12 +6,15 @@
 //! than [`MOST_BYTES`]; each says how much it left out.
 
 use crate::family::Family;
-use crate::format::{counted, mebibytes, seconds, seconds_beside, shell_quoted, with_commas};
+use crate::format::{
+    LINE_WIDTH, bounded, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
+    with_commas, wrapped, write_some, write_wrapped,
+};
 use crate::growth::{Curve, Measured, Resource};
-use crate::judge::{Failure, Limits, TooDeep, answer_lines};
+use crate::judge::{Failure, Limits, TooDeep, differing_lines};
 use crate::mistake::Mistake;
 use crate::problem::{Input, Problem};
-use crate::search::{Case, Diagnosis, Found, hangs};
+use crate::search::{Case, Diagnosis, Found, Margins, Peak, hangs};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -28,15 +31,12 @@ pub const EXPLAINED_WORDS: usize = 3;
 /// The most lines of a crashed program's stderr shown: those that hold the cause.
 pub const SHOWN_STDERR: usize = 30;
 
-/// The longest line of a report, in characters, but for the few that a shortened token leaves
-/// a little longer.
-pub const LINE_WIDTH: usize = 120;
-
 /// The most bytes of a report.
 pub const MOST_BYTES: usize = 16 * 1024;
 
-/// Characters kept from each end of a token too long for its line.
-const TOKEN_ENDS: usize = 20;
+/// Room kept at the end of a report, out of [`MOST_BYTES`], for the lines that say where the case
+/// is saved.
+const ROOM_FOR_THE_END: usize = 1024;
 
 /// How the check was run, as the report tells it.
 pub struct CheckSetup<'a> {
@@ -223,56 +223,22 @@ impl TrustedOutput {
 /// The lines on which a wrong answer differs from the expected one, for the report, with the
 /// number of the Shiritori word each is about.
 pub fn differences(input: &Input, expected: &str, actual: &str) -> Vec<(Option<usize>, String)> {
-    let (expected, actual) = (answer_lines(expected), answer_lines(actual));
-    let shown = |line: Option<&&str>| line.map_or("nothing".to_string(), |line| line.to_string());
-    (0..expected.len().max(actual.len()))
-        .filter(|&k| expected.get(k) != actual.get(k))
-        .map(|k| {
-            let (wanted, got) = (shown(expected.get(k)), shown(actual.get(k)));
-            match input {
-                Input::Shiritori(words) => match words.get(k) {
-                    Some(word) => (
-                        Some(k + 1),
-                        format!("word {} \"{word}\": expected {wanted}, got {got}", k + 1),
-                    ),
-                    None => (
-                        None,
-                        format!("line {}: expected {wanted}, got {got}", k + 1),
-                    ),
-                },
-                Input::Lucky7 { .. } => (None, format!("expected {wanted}, got {got}")),
-            }
+    differing_lines(expected, actual)
+        .into_iter()
+        .map(|(k, wanted, got)| match input {
+            Input::Shiritori(words) => match words.get(k) {
+                Some(word) => (
+                    Some(k + 1),
+                    format!("word {} \"{word}\": expected {wanted}, got {got}", k + 1),
+                ),
+                None => (
+                    None,
+                    format!("line {}: expected {wanted}, got {got}", k + 1),
+                ),
+            },
+            Input::Lucky7 { .. } => (None, format!("expected {wanted}, got {got}")),
         })
         .collect()
-}
-
-/// The run that used the most of a limit in a check that passed, and where.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Peak {
-    /// Seconds of judged time, or bytes of memory.
-    pub value: f64,
-    pub size: usize,
-    pub case: Case,
-}
-
-/// The margins of a check that passed: its slowest run and its largest peak memory.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Margins {
-    pub slowest: Option<Peak>,
-    pub largest_memory: Option<Peak>,
-}
-
-impl Margins {
-    /// Notes a run on an input of `size` of `case` that took `time` and `memory` bytes at its peak.
-    pub fn note(&mut self, case: Case, size: usize, time: Duration, memory: u64) {
-        let keep = |peak: &mut Option<Peak>, value: f64| {
-            if peak.as_ref().is_none_or(|peak| value > peak.value) {
-                *peak = Some(Peak { value, size, case });
-            }
-        };
-        keep(&mut self.slowest, time.as_secs_f64());
-        keep(&mut self.largest_memory, memory as f64);
-    }
 }
 
 /// A pass whose slowest run took more than this share of the time limit gets a warning.
@@ -502,7 +468,7 @@ pub fn report<E>(
             }
         }
     }
-    let mut text = bounded(&text);
+    let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
     if let Some(saved) = setting.saved {
         write_saved(&mut text, saved, setting.command);
     }
@@ -635,104 +601,6 @@ fn write_stderr(text: &mut String, stderr: &str, saved: Option<&Path>) {
     write_some(text, shown.into_iter(), usize::MAX, "  ", "");
 }
 
-/// Writes `prose` (which may start with a newline) as [`wrapped`] lines.
-fn write_wrapped(text: &mut String, prose: &str) {
-    for line in wrapped(prose) {
-        let _ = writeln!(text, "{line}");
-    }
-}
-
-/// The words that name a unit: a line is never broken between one of them and the number before.
-const UNITS: [&str; 12] = [
-    "s", "ms", "MiB", "%", "word", "words", "round", "rounds", "try", "tries", "lines", "times",
-];
-
-/// `prose` as lines of at most [`LINE_WIDTH`] characters, broken between words (a word longer
-/// than that stands on a line of its own), never between a number and its unit.
-fn wrapped(prose: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    for paragraph in prose.split('\n') {
-        // Each number with its unit, as one word.
-        let mut words: Vec<String> = Vec::new();
-        for word in paragraph.split(' ') {
-            let unit = UNITS.contains(&word.trim_end_matches([',', '.', ';', ':', ')']));
-            match words.last_mut() {
-                Some(number) if unit && number.ends_with(|c: char| c.is_ascii_digit()) => {
-                    number.push(' ');
-                    number.push_str(word);
-                }
-                _ => words.push(word.to_string()),
-            }
-        }
-        let mut line = String::new();
-        for word in words {
-            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > LINE_WIDTH {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&word);
-        }
-        lines.push(line);
-    }
-    lines
-}
-
-/// `text` within the report's bounds: each line of more than [`LINE_WIDTH`] characters with its
-/// long tokens shown by their ends, and cut if that is not enough; and all of it within
-/// [`MOST_BYTES`] (less room for the lines that say where the case is saved), cut at a line's end
-/// with a line that says so.
-fn bounded(text: &str) -> String {
-    const ROOM_FOR_THE_END: usize = 1024;
-    let mut bounded = String::new();
-    for line in text.lines() {
-        let line = shortened(line);
-        if bounded.len() + line.len() + 1 > MOST_BYTES - ROOM_FOR_THE_END {
-            let left_out = text.len() - bounded.len();
-            let _ = writeln!(
-                bounded,
-                "... (the report stops here, {} bytes short of its end)",
-                with_commas(left_out)
-            );
-            break;
-        }
-        let _ = writeln!(bounded, "{line}");
-    }
-    bounded
-}
-
-/// `line` in at most about [`LINE_WIDTH`] characters: each token too long for it shown by its
-/// ends and the number of characters left out between them, and the line cut if it is still too
-/// long.
-pub fn shortened(line: &str) -> String {
-    let characters = line.chars().count();
-    if characters <= LINE_WIDTH {
-        return line.to_string();
-    }
-    let tokens: Vec<String> = line
-        .split(' ')
-        .map(|token| {
-            let length = token.chars().count();
-            if length <= 3 * TOKEN_ENDS {
-                return token.to_string();
-            }
-            let head: String = token.chars().take(TOKEN_ENDS).collect();
-            let tail: String = token.chars().skip(length - TOKEN_ENDS).collect();
-            let left_out = with_commas(length - 2 * TOKEN_ENDS);
-            format!("{head}...({left_out} characters)...{tail}")
-        })
-        .collect();
-    let line = tokens.join(" ");
-    let characters = line.chars().count();
-    if characters <= LINE_WIDTH + 2 * TOKEN_ENDS {
-        return line;
-    }
-    let kept: String = line.chars().take(LINE_WIDTH - 2 * TOKEN_ENDS).collect();
-    let left_out = with_commas(characters - (LINE_WIDTH - 2 * TOKEN_ENDS));
-    format!("{kept}... ({left_out} more characters)")
-}
-
 /// The growth section: the exponent (or that it is faster than any power), the sizes measured,
 /// the smallest failing size and the judge's largest.
 fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
@@ -815,35 +683,4 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
             at(growth.largest)
         ),
     );
-}
-
-/// `word` with a capital first letter.
-fn capitalized(word: &str) -> String {
-    let mut letters = word.chars();
-    letters
-        .next()
-        .map(|first| first.to_uppercase().chain(letters).collect())
-        .unwrap_or_default()
-}
-
-/// Writes `lines`, each on its own line after `indent`, in at most `limit` lines: when there
-/// are more, the last of them says how many were left out, followed by `more`.
-fn write_some<'a>(
-    text: &mut String,
-    lines: impl Iterator<Item = &'a str>,
-    limit: usize,
-    indent: &str,
-    more: &str,
-) {
-    let lines: Vec<&str> = lines.collect();
-    let shown = match lines.len() > limit {
-        true => limit - 1,
-        false => lines.len(),
-    };
-    for line in &lines[..shown] {
-        let _ = writeln!(text, "{indent}{line}");
-    }
-    if shown < lines.len() {
-        let _ = writeln!(text, "{indent}... and {} {more}", lines.len() - shown);
-    }
 }

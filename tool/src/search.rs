@@ -638,3 +638,32 @@ pub fn diagnose<E>(
         plainest,
     }))
 }
+
+/// The run that used the most of a limit in a check that passed, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Peak {
+    /// Seconds of judged time, or bytes of memory.
+    pub value: f64,
+    pub size: usize,
+    pub case: Case,
+}
+
+/// The margins of a check that passed: its slowest run and its largest peak memory.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Margins {
+    pub slowest: Option<Peak>,
+    pub largest_memory: Option<Peak>,
+}
+
+impl Margins {
+    /// Notes a run on an input of `size` of `case` that took `time` and `memory` bytes at its peak.
+    pub fn note(&mut self, case: Case, size: usize, time: Duration, memory: u64) {
+        let keep = |peak: &mut Option<Peak>, value: f64| {
+            if peak.as_ref().is_none_or(|peak| value > peak.value) {
+                *peak = Some(Peak { value, size, case });
+            }
+        };
+        keep(&mut self.slowest, time.as_secs_f64());
+        keep(&mut self.largest_memory, memory as f64);
+    }
+}

@@ -2,16 +2,16 @@
 
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
-use atcoder_games_tool::format::seconds_beside;
+use atcoder_games_tool::format::{LINE_WIDTH, seconds_beside, shortened};
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::judge::{Failure, Limits, TooDeep};
 use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{
-    CheckSetup, EXPLAINED_WORDS, LINE_WIDTH, Margins, Peak, SECTION_LINES, SHOWN_DIFFERENCES,
-    SHOWN_STDERR, SavedCase, TrustedOutput, differences, passed, report, shortened,
+    CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, SavedCase,
+    TrustedOutput, differences, passed, report,
 };
-use atcoder_games_tool::search::{Case, Diagnosis, Found};
+use atcoder_games_tool::search::{Case, Diagnosis, Found, Margins, Peak};
 use std::path::Path;
 use std::time::Duration;
 

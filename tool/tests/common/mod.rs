@@ -91,7 +91,8 @@ pub fn paragraphs(report: &str) -> Vec<String> {
 /// Asserts a report's bounds: sections of at most 40 lines, lines of at most about 120
 /// characters, 16 KiB in all.
 pub fn assert_bounded(report: &str) {
-    use atcoder_games_tool::report::{LINE_WIDTH, MOST_BYTES, SECTION_LINES};
+    use atcoder_games_tool::format::LINE_WIDTH;
+    use atcoder_games_tool::report::{MOST_BYTES, SECTION_LINES};
     assert!(report.len() <= MOST_BYTES, "{} bytes", report.len());
     for section in report.split("\n\n") {
         assert!(section.lines().count() <= SECTION_LINES, "{section}");

@@ -12,12 +12,10 @@ use atcoder_games_tool::growth::{self, Curve, Failing};
 use atcoder_games_tool::judge::{Failure, Limits, Precision, Verdict, judge, judged_time, settle};
 use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
 use atcoder_games_tool::process::{self, Run, RunError, Stdin};
-use atcoder_games_tool::report::{
-    CheckSetup, Margins, PRINTED, SavedCase, TrustedOutput, passed, report,
-};
+use atcoder_games_tool::report::{CheckSetup, PRINTED, SavedCase, TrustedOutput, passed, report};
 use atcoder_games_tool::search::{
-    Answered, Case, Conclusion, DIAGNOSIS_SIZE, Found, Plan, Progress, SystemClock, diagnose,
-    search,
+    Answered, Case, Conclusion, DIAGNOSIS_SIZE, Found, Margins, Plan, Progress, SystemClock,
+    diagnose, search,
 };
 use clap::Args;
 use std::cell::{Cell, RefCell};
