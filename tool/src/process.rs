@@ -85,7 +85,7 @@ pub struct Run {
     /// (`ru_maxrss`) and, while limits were watched, of the resident memory of the program and
     /// what it started together. Linux counts in `ru_maxrss` the memory of the process that
     /// started the program, at the moment it did, so it is left out when it is no more than
-    /// this process's own peak (see [`peak_memory`]).
+    /// this process held then (see [`peak_memory`]).
     pub peak_memory: u64,
     /// `ru_maxrss` as `wait4` reports it, in bytes: the program's peak, or this process's
     /// memory when it started the program if that was more. What a launcher that holds little
@@ -211,8 +211,12 @@ pub fn run(
             Ok(())
         })
     };
+    // What this process holds as it starts the program, which `ru_maxrss` may report instead of
+    // the program's peak: before and after, as other threads may allocate meanwhile.
+    let resident_before = own_resident_memory();
     let started = Instant::now();
     let mut child = process.spawn().map_err(RunError::CannotStart)?;
+    let at_start = resident_before.max(own_resident_memory());
     let pid = libc::pid_t::try_from(child.id()).expect("a pid fits pid_t");
     lock_running().push(pid);
     let writer = match (stdin, child.stdin.take()) {
@@ -270,7 +274,7 @@ pub fn run(
         stderr,
         wall,
         cpu: time(usage.ru_utime) + time(usage.ru_stime),
-        peak_memory: peak_memory(usage.ru_maxrss as u64 * 1024, watched.peak_memory),
+        peak_memory: peak_memory(usage.ru_maxrss as u64 * 1024, watched.peak_memory, at_start),
         max_rss: usage.ru_maxrss as u64 * 1024,
         peak_stack: watched.peak_stack,
         stack_overflow: watched.stack_overflow,
@@ -317,21 +321,21 @@ fn lock_running() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
 
 /// A run's peak memory from `reported`, its `ru_maxrss`, and `watched`, the most seen while it
 /// ran. `ru_maxrss` counts the memory of this process when it started the program (the address
-/// space that the program's was copied from), so it says something of the program only when it
-/// is more than this process's address space has ever held: `VmHWM` in `/proc/self/status`.
-/// Not this process's own `ru_maxrss`, which counts what the process that started *it* held,
-/// before it was executed: a launcher started from a large benchmark would count no run at all.
-fn peak_memory(reported: u64, watched: u64) -> u64 {
-    match reported > own_address_space_peak() {
+/// space that the program's was copied from, with as many resident pages), so it says something
+/// of the program only when it is more than this process held then: `at_start`, its resident
+/// memory (`VmRSS`) around the start. Not this process's peak, which a large moment long before
+/// (another test of the same binary, say) sets; nor its own `ru_maxrss`, which counts what the
+/// process that started *it* held, before it was executed.
+fn peak_memory(reported: u64, watched: u64, at_start: u64) -> u64 {
+    match reported > at_start {
         true => reported.max(watched),
         false => watched,
     }
 }
 
-/// The most resident memory this process's address space has held, in bytes (`VmHWM`); 0 if
-/// `/proc` does not say.
-fn own_address_space_peak() -> u64 {
-    status_bytes("self", "VmHWM:")
+/// This process's resident memory now, in bytes (`VmRSS`); 0 if `/proc` does not say.
+fn own_resident_memory() -> u64 {
+    status_bytes("self", "VmRSS:")
 }
 
 /// A size that `/proc/PROCESS/status` gives in kilobytes after `field`, in bytes; 0 if it does

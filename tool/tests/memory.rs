@@ -19,6 +19,17 @@ fn a_small_program_started_from_a_large_process_is_not_counted_large() {
     drop(held);
 }
 
+#[test]
+fn a_program_started_by_a_process_that_was_large_once_is_counted_in_full() {
+    // This process held 512 MiB a moment ago, and holds little now: a 100 MiB program it starts
+    // is more than it holds, and is counted (not against what it once held).
+    drop(black_box(vec![1u8; 512 << 20]));
+    let program = ["python3", "-c", "x = b'1' * (100 << 20)"];
+    let ran = run(&program, Stdin::Bytes(b""), &Options::default()).unwrap();
+    assert!(ran.succeeded(), "{ran:?}");
+    assert!(ran.peak_memory >= 100 << 20, "{} bytes", ran.peak_memory);
+}
+
 /// Set in the copy of this test binary that the next test starts, which makes it a launcher.
 const LAUNCHER: &str = "ATCODER_GAMES_TEST_LAUNCHER";
 
