@@ -12,6 +12,7 @@ use proptest::prelude::*;
 use proptest::strategy::BoxedStrategy;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 /// The largest input too slow or too large that shrinking cuts down word by word or round by
@@ -258,6 +259,41 @@ pub struct SystemClock;
 impl Clock for SystemClock {
     fn now(&self) -> Instant {
         Instant::now()
+    }
+}
+
+/// A clock that moves only by the time the runs of the program under check were judged to take,
+/// as they are [`spent`](WorkClock::spend): a budget of time on it allows as many runs on a busy
+/// machine as on a quiet one, since a run's judged time is no more than its CPU time, which other
+/// programs do not stretch.
+pub struct WorkClock {
+    start: Instant,
+    spent: Cell<Duration>,
+}
+
+impl WorkClock {
+    pub fn new() -> Self {
+        Self {
+            start: Instant::now(),
+            spent: Cell::new(Duration::ZERO),
+        }
+    }
+
+    /// Moves the clock on by `time`, what a run took.
+    pub fn spend(&self, time: Duration) {
+        self.spent.set(self.spent.get() + time);
+    }
+}
+
+impl Default for WorkClock {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Clock for WorkClock {
+    fn now(&self) -> Instant {
+        self.start + self.spent.get()
     }
 }
 

@@ -813,3 +813,15 @@ fn a_hang_is_not_shrunk_below_a_few_rounds() {
     assert!(!hangs(&time_limit(), &game(HANG + 1)));
     assert!(!hangs(&wrong, &game(1)));
 }
+
+#[test]
+fn the_work_clock_moves_only_by_the_time_spent_in_runs() {
+    use atcoder_games_tool::search::{Clock, WorkClock};
+    let clock = WorkClock::new();
+    let start = clock.now();
+    std::thread::sleep(Duration::from_millis(20));
+    assert_eq!(clock.now(), start, "waiting is no work");
+    clock.spend(Duration::from_millis(300));
+    clock.spend(Duration::from_millis(200));
+    assert_eq!(clock.now() - start, Duration::from_millis(500));
+}

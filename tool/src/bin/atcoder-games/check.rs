@@ -14,7 +14,7 @@ use atcoder_games_tool::problem::{Input, JUDGE_MAX, Problem};
 use atcoder_games_tool::process::{self, Run, RunError, Stdin};
 use atcoder_games_tool::report::{CheckSetup, PRINTED, SavedCase, TrustedOutput, passed, report};
 use atcoder_games_tool::search::{
-    Answered, Case, Conclusion, DIAGNOSIS_SIZE, Found, Margins, Plan, Progress, SystemClock,
+    Answered, Case, Conclusion, DIAGNOSIS_SIZE, Found, Margins, Plan, Progress, WorkClock,
     diagnose, search,
 };
 use clap::Args;
@@ -145,6 +145,8 @@ struct Program {
     time_factor: f64,
     /// The case being run, as the search's progress says.
     case: Cell<Case>,
+    /// The time its runs took: the clock of the search's budgets, the same on a busy machine.
+    clock: WorkClock,
     margins: RefCell<Margins>,
     printed: RefCell<HashMap<Verdict, Printed>>,
     /// What it answered on the small inputs it was run on, for a diagnosis: None where it did not
@@ -165,6 +167,7 @@ impl Program {
         let mut ran = process::run(&self.command, stdin, &options).map_err(CheckError::Program)?;
         ran.cpu = ran.cpu.div_f64(factor);
         ran.wall = ran.wall.div_f64(factor);
+        self.clock.spend(judged_time(&ran));
         Ok(ran)
     }
 
@@ -337,6 +340,7 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
         },
         time_factor: options.time_factor,
         case: Cell::new(Case::Sample(1)),
+        clock: WorkClock::new(),
         margins: RefCell::default(),
         printed: RefCell::default(),
         answered: RefCell::default(),
@@ -469,7 +473,7 @@ fn checked(
     };
     let test = |input: &Input| program.test(problem, input);
     let plan = Plan::new(cases, seed);
-    let conclusion = search(problem, plan, &SystemClock, test, progress)?;
+    let conclusion = search(problem, plan, &program.clock, test, progress)?;
     let command = command_line(&program.command);
     let mut setting = CheckSetup {
         problem,
@@ -504,7 +508,7 @@ fn checked(
             enter("looking for a known mistake".to_string());
             let known = program.answered.take();
             let answered = |input: &Input| program.answered(problem, input);
-            diagnose(problem, seed, &known, &SystemClock, answered)?
+            diagnose(problem, seed, &known, &program.clock, answered)?
         }
         _ => None,
     };
