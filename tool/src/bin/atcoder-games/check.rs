@@ -2,10 +2,7 @@
 
 use crate::arguments::{ProblemName, positive_seconds};
 use crate::command::{misplaced_options, to_run};
-use crate::input::AnalysedDictionary;
-use crate::shiritori::plumbing::TokenSource;
-use crate::{explain, explore};
-use crate::{lucky7, shiritori};
+use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::format::{mebibytes, shell_quoted, with_commas};
 use atcoder_games_tool::growth::{self, Curve, Failing};
@@ -17,6 +14,9 @@ use atcoder_games_tool::search::{
     Answered, Case, Conclusion, DIAGNOSIS_SIZE, Found, Margins, Plan, Progress, WorkClock,
     diagnose, search,
 };
+use atcoder_games_tool::shiritori::plumbing::TokenSource;
+use atcoder_games_tool::solved::{AnalysedDictionary, lucky7_game};
+use atcoder_games_tool::{games, lucky7, page, shiritori};
 use clap::Args;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -81,16 +81,14 @@ fn positive_factor(text: &str) -> Result<f64, String> {
     factor.ok_or_else(|| "expected a positive number".to_string())
 }
 
-/// A mistake in how `check` was asked to run, found before or at the first run: the message of a
-/// usage error.
-pub struct UsageError(pub String);
-
 /// Why a check could not be carried out.
 pub enum CheckError {
     /// The program under check could not be run.
     Program(RunError),
     /// This crate's own solution failed: a bug here.
     Trusted(String),
+    /// A file could not be written.
+    Failed(String),
 }
 
 /// What this crate's solution says of `input` for `problem`, from its own code, called in place:
@@ -109,13 +107,13 @@ fn trusted(problem: Problem, asked: TrustedOutput, input: &str) -> Result<String
             let dictionary =
                 AnalysedDictionary::read(input.as_bytes()).map_err(CheckError::Trusted)?;
             let word = word.unwrap_or(1);
-            explain::write_shiritori_games(&mut out, &dictionary, &[word])
+            games::write_shiritori_games(&mut out, &dictionary, &[word])
         }
         (Problem::Lucky7, asked) => {
-            let game = crate::input::lucky7_game(input.as_bytes()).map_err(CheckError::Trusted)?;
+            let game = lucky7_game(input.as_bytes()).map_err(CheckError::Trusted)?;
             match asked {
                 TrustedOutput::Answer => writeln!(out, "{}", lucky7::winner(&game)),
-                TrustedOutput::Game(_) => explain::write_lucky7_game(&mut out, &game),
+                TrustedOutput::Game(_) => games::write_lucky7_game(&mut out, &game),
             }
         }
     };
@@ -294,10 +292,10 @@ fn repeating(seed: u64) -> String {
 
 /// Runs the check that `options` describe, and reports it; a mistake found before the first run
 /// is a usage error.
-pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
+pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
     let problem = Problem::from(options.problem);
     let given = options.problem_name();
-    let command = to_run(&options.command, &given).map_err(UsageError)?;
+    let command = to_run(&options.command, &given).map_err(Error::Usage)?;
     for warning in misplaced_options(&command) {
         eprintln!("{warning}");
     }
@@ -307,13 +305,13 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
         None => std::env::temp_dir().join(format!("atcoder-games-{}-{seed}", problem.name())),
     };
     let folder = SaveFolder::make(folder).map_err(|(folder, error)| {
-        UsageError(format!("cannot save to {}: {error}", folder.display()))
+        Error::Usage(format!("cannot save to {}: {error}", folder.display()))
     })?;
     if let Some(path) = &options.html
         && let Err(error) = can_write(path)
     {
         let message = format!("cannot write {}: {error}", path.display());
-        return Err(UsageError(message));
+        return Err(Error::Usage(message));
     }
     // The program under test runs in a process group of its own, which a terminal's Ctrl-C does
     // not reach: stop it, and all it started, and say where the check was.
@@ -349,17 +347,17 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, UsageError> {
         Ok(code) => Ok(code),
         Err(CheckError::Program(RunError::CannotStart(error))) => {
             let shown = shell_quoted(&program.command[0].to_string_lossy());
-            Err(UsageError(format!("cannot start {shown}: {error}")))
+            Err(Error::Usage(format!("cannot start {shown}: {error}")))
         }
-        Err(CheckError::Program(error)) => {
-            eprintln!("error: {}: {error}", command_line(&program.command));
-            Ok(ExitCode::FAILURE)
-        }
-        Err(CheckError::Trusted(message)) => {
-            let name = problem.name();
-            eprintln!("error: this crate's own {name} failed: {message}");
-            Ok(ExitCode::FAILURE)
-        }
+        Err(CheckError::Program(error)) => Err(Error::Failed(format!(
+            "{}: {error}",
+            command_line(&program.command)
+        ))),
+        Err(CheckError::Failed(message)) => Err(Error::Failed(message)),
+        Err(CheckError::Trusted(message)) => Err(Error::Failed(format!(
+            "this crate's own {} failed: {message}",
+            problem.name()
+        ))),
     }
 }
 
@@ -532,8 +530,8 @@ fn checked(
     for (extension, bytes) in files {
         let path = saved.path(extension);
         if let Err(error) = fs::write(&path, bytes) {
-            eprintln!("error: cannot save {}: {error}", path.display());
-            return Ok(ExitCode::FAILURE);
+            let message = format!("cannot save {}: {error}", path.display());
+            return Err(CheckError::Failed(message));
         }
     }
     setting.saved = Some(saved);
@@ -575,13 +573,14 @@ fn write_page(
     path: &Path,
     problem: Problem,
     input: &str,
-    answers: Option<explore::ProgramAnswers>,
+    answers: Option<page::ProgramAnswers>,
 ) -> Result<(), String> {
     let page = match problem {
         Problem::Shiritori => AnalysedDictionary::read(input.as_bytes())
-            .and_then(|dictionary| explore::shiritori_page(&dictionary, answers))?,
-        Problem::Lucky7 => crate::input::lucky7_game(input.as_bytes())
-            .and_then(|game| explore::lucky7_page(&game, answers))?,
+            .and_then(|dictionary| page::shiritori_page(&dictionary, answers))?,
+        Problem::Lucky7 => {
+            lucky7_game(input.as_bytes()).and_then(|game| page::lucky7_page(&game, answers))?
+        }
     };
     fs::write(path, page).map_err(|error| error.to_string())
 }

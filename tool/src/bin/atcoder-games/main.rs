@@ -3,29 +3,22 @@
 //! (`explore`), stress-tests someone else's solution against them (`check`), and runs them
 //! (`solve`).
 
-// This crate's solutions, as they are submitted: the tool reads and analyses the input with their
-// code, and `solve` is their `run`. Their `main` and their judge's output are not used here.
-#[allow(dead_code)]
-#[path = "../../../../src/bin/lucky7.rs"]
-mod lucky7;
-#[allow(dead_code)]
-#[path = "../../../../src/bin/shiritori.rs"]
-mod shiritori;
-
 mod arguments;
 mod check;
 mod command;
 mod dot;
 mod explain;
 mod explore;
-mod input;
+mod solve;
+mod streams;
 
 use arguments::ProblemName;
+use atcoder_games_tool::error::Error;
 use atcoder_games_tool::problem::Problem;
 use check::CheckOptions;
 use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, ValueEnum};
 use std::ffi::OsString;
 use std::process::ExitCode;
 
@@ -35,11 +28,11 @@ use std::process::ExitCode;
 #[command(name = "atcoder-games", version, arg_required_else_help = false)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    subcommand: Subcommand,
 }
 
-#[derive(Subcommand)]
-enum Command {
+#[derive(clap::Subcommand)]
+enum Subcommand {
     /// Stress-test a solution: find the smallest input on which the judge would say WA, RE, TLE or MLE
     Check(CheckOptions),
     /// Play out the games of the input (on stdin) under optimal play
@@ -77,7 +70,7 @@ enum Command {
 }
 
 /// The problems whose games `explain` plays out.
-#[derive(Subcommand)]
+#[derive(clap::Subcommand)]
 enum ExplainedProblem {
     /// The games that Takahashi opens with words I, J, ... (numbered from 1 in input order), a word
     /// per line, separated by blank lines
@@ -101,27 +94,50 @@ enum DrawnProblem {
 }
 
 fn main() -> ExitCode {
-    match parse(std::env::args_os().collect()).command {
-        Command::Check(options) => match check::check(&options) {
-            Ok(code) => code,
-            Err(check::UsageError(message)) => {
-                exit_with_usage_error("check", ErrorKind::Io, message)
-            }
-        },
-        Command::Explain {
+    let subcommand = parse(std::env::args_os().collect()).subcommand;
+    let name = subcommand.name();
+    match run(subcommand) {
+        Ok(code) => code,
+        Err(Error::Usage(message)) => exit_with_usage_error(name, message),
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.status())
+        }
+    }
+}
+
+impl Subcommand {
+    /// Its name on the command line.
+    fn name(&self) -> &'static str {
+        match self {
+            Self::Check(_) => "check",
+            Self::Explain { .. } => "explain",
+            Self::Dot { .. } => "dot",
+            Self::Explore { .. } => "explore",
+            Self::Solve { .. } => "solve",
+        }
+    }
+}
+
+/// Runs `subcommand`: the exit status it ends with, or what went wrong.
+fn run(subcommand: Subcommand) -> Result<ExitCode, Error> {
+    let done = |()| ExitCode::SUCCESS;
+    match subcommand {
+        Subcommand::Check(options) => check::check(&options),
+        Subcommand::Explain {
             problem: ExplainedProblem::Shiritori { words },
-        } => explain::shiritori(&words),
-        Command::Explain {
+        } => explain::shiritori(&words).map(done),
+        Subcommand::Explain {
             problem: ExplainedProblem::Lucky7,
-        } => explain::lucky7(),
-        Command::Dot {
+        } => explain::lucky7().map(done),
+        Subcommand::Dot {
             problem: DrawnProblem::Shiritori,
-        } => dot::shiritori(),
-        Command::Explore { problem } => match Problem::from(problem) {
-            Problem::Shiritori => explore::shiritori(),
-            Problem::Lucky7 => explore::lucky7(),
+        } => dot::shiritori().map(done),
+        Subcommand::Explore { problem } => match Problem::from(problem) {
+            Problem::Shiritori => explore::shiritori().map(done),
+            Problem::Lucky7 => explore::lucky7().map(done),
         },
-        Command::Solve { problem, depth } => solve(problem.into(), depth),
+        Subcommand::Solve { problem, depth } => solve::solve(problem.into(), depth),
     }
 }
 
@@ -191,29 +207,15 @@ fn usage_of(arguments: &[OsString]) -> StyledStr {
     command.render_usage()
 }
 
-/// `solve`: this crate's solution of `problem`, exactly as its binary runs it.
-fn solve(problem: Problem, depth: bool) -> ExitCode {
-    match (problem, depth) {
-        (Problem::Shiritori, true) => {
-            shiritori::command_line([OsString::from("--depth")].into_iter())
-        }
-        (Problem::Shiritori, false) => shiritori::command_line(std::iter::empty()),
-        (Problem::Lucky7, false) => lucky7::command_line(std::iter::empty()),
-        (Problem::Lucky7, true) => exit_with_usage_error(
-            "solve",
-            ErrorKind::ArgumentConflict,
-            "--depth is for shiritori only: a game of lucky7 always lasts N rounds",
-        ),
-    }
-}
-
 /// Ends the run with clap's usage error for `subcommand`: `message`, its usage, a pointer to
 /// `--help`, and exit status 2.
-fn exit_with_usage_error(subcommand: &str, kind: ErrorKind, message: impl std::fmt::Display) -> ! {
+fn exit_with_usage_error(subcommand: &str, message: impl std::fmt::Display) -> ! {
     let mut command = Cli::command();
     command.build();
     let subcommand = command
         .find_subcommand_mut(subcommand)
         .expect("a subcommand of this tool");
-    subcommand.error(kind, message).exit()
+    subcommand
+        .error(ErrorKind::ArgumentConflict, message)
+        .exit()
 }

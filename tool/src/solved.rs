@@ -1,13 +1,11 @@
-//! The input on stdin, or in a string, read by the solutions' own readers, once, for every
-//! subcommand that needs more of it than the judge's answer; and what the tool adds to what the
-//! judge needs, each word's spelling.
+//! The inputs of the built-in problems as this crate's solutions read and analyse them, with
+//! their own readers, for everything the tool does with a game beyond the judge's answer; and
+//! what the tool adds to what the judge needs, each word's spelling.
 
 use crate::lucky7::{self, PackedGame};
-use crate::shiritori::plumbing::{TokenSource, error_exit};
+use crate::shiritori::plumbing::TokenSource;
 use crate::shiritori::{self, Analysis, Dictionary};
 use proconio::source::Source;
-use std::io::{self, Read};
-use std::process::ExitCode;
 
 /// A Shiritori input as the solution reads it, with its words' spellings, and its analysis.
 pub struct AnalysedDictionary {
@@ -37,11 +35,6 @@ impl AnalysedDictionary {
             analysis: shiritori::analyse(moves),
         })
     }
-
-    /// Reads and analyses the dictionary on stdin, or ends the run as the solution would.
-    pub fn from_stdin() -> Result<Self, ExitCode> {
-        Self::read(&stdin()?).map_err(|message| error_exit(&message))
-    }
 }
 
 /// The `count` words of `input`, which the solution has read without an error, as spelled: the
@@ -59,23 +52,9 @@ fn spelled_words(input: &[u8], count: usize) -> Vec<SpelledWord> {
     words
 }
 
-/// All of stdin, or the end of the run with the solutions' message.
-fn stdin() -> Result<Vec<u8>, ExitCode> {
-    let mut input = Vec::new();
-    match io::stdin().lock().read_to_end(&mut input) {
-        Ok(_) => Ok(input),
-        Err(error) => Err(error_exit(&format!("cannot read the input: {error}"))),
-    }
-}
-
 /// The Lucky 7 game in `input`, read by the solution's own reader; the error is the line the
 /// solution would print.
 pub fn lucky7_game(input: &[u8]) -> Result<PackedGame, String> {
     let mut source = lucky7::plumbing::TokenSource::new(input);
     lucky7::read_game(&mut source).map_err(|error| source.message(error))
-}
-
-/// The Lucky 7 game on stdin, or the end of the run as the solution would end it.
-pub fn lucky7_game_from_stdin() -> Result<PackedGame, ExitCode> {
-    lucky7_game(&stdin()?).map_err(|message| error_exit(&message))
 }

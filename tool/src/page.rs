@@ -1,0 +1,336 @@
+//! The explore page: a game as one self-contained web page, to play against the solver and to
+//! watch the analysis run. Every decision is the tool's, made here from the solutions' own
+//! analysis and written into the page as data (JSON, by serde): the order of each position's moves,
+//! each move's result and length, the solver's move at every position, the openings ranked. The
+//! page's script looks things up and draws; `page.html` is its template.
+
+use crate::format::counted;
+use crate::games;
+use crate::graph::{self, PALETTE};
+use crate::lucky7::{self, PackedGame, RESIDUES};
+use crate::problem::JUDGE_MAX;
+use crate::shiritori::{BLOCK_LETTERS, Outcome};
+use crate::solved::AnalysedDictionary;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The page, with `__TITLE__`, `__STYLE__` and `__DATA__` to fill in.
+const TEMPLATE: &str = include_str!("page.html");
+
+/// The most words for which the page shows the game graph, laid out by Graphviz.
+const GRAPH_WORDS: usize = 60;
+
+/// The most words or rounds a page takes: the judge's largest, which makes a page of a few MB that
+/// a browser opens in well under a second.
+const MOST_ITEMS: usize = JUDGE_MAX;
+
+/// The error for an input larger than a page takes.
+fn too_large(count: usize, units: &str) -> String {
+    format!(
+        "the input has {count} {units}; explore takes at most {MOST_ITEMS} (the judge's largest)"
+    )
+}
+
+/// What a program answered, for the page of a failing input that `check` writes: its answer for
+/// each word (Shiritori) or its one answer (Lucky 7), shown beside the right one.
+pub type ProgramAnswers = Vec<String>;
+
+/// The page of a Shiritori dictionary; with `program`, its answers beside the right ones, and the
+/// page opened at the first word where they differ.
+pub fn shiritori_page(
+    dictionary: &AnalysedDictionary,
+    program: Option<ProgramAnswers>,
+) -> Result<String, String> {
+    let count = dictionary.words.len();
+    if count > MOST_ITEMS {
+        return Err(too_large(count, "words"));
+    }
+    let graph = (count <= GRAPH_WORDS).then(|| graph_svg(dictionary));
+    let data = ShiritoriData::new(dictionary, graph, program);
+    let title = format!("Shiritori, {}", counted(count, "word", "words"));
+    Ok(page(&title, &Data::Shiritori(&data)))
+}
+
+/// The page of a Lucky 7 game; with `program`, its answer beside the right one.
+pub fn lucky7_page(game: &PackedGame, program: Option<ProgramAnswers>) -> Result<String, String> {
+    let rounds = game.rounds;
+    if rounds > MOST_ITEMS {
+        return Err(too_large(rounds, "rounds"));
+    }
+    let data = Lucky7Data::new(game, program);
+    let title = format!("Lucky 7 Battle, {}", counted(rounds, "round", "rounds"));
+    Ok(page(&title, &Data::Lucky7(&data)))
+}
+
+/// What the page shows, by problem.
+#[derive(Serialize)]
+#[serde(tag = "problem", rename_all = "lowercase")]
+enum Data<'a> {
+    Shiritori(&'a ShiritoriData<'a>),
+    Lucky7(&'a Lucky7Data),
+}
+
+/// The page: the template with the title (a problem's name and a count: no markup), the palette
+/// and the data, escaped for its script element.
+fn page(title: &str, data: &Data) -> String {
+    // The data goes into a script element, which `</` would end: JSON may write it `<\/`.
+    let json = serde_json::to_string(data).expect("the data serialises");
+    let json = json.replace("</", "<\\/");
+    let style: String = PALETTE
+        .iter()
+        .map(|(_, class, fill)| format!("--{class}: {fill}; "))
+        .collect();
+    TEMPLATE
+        .replace("__TITLE__", title)
+        .replace("__STYLE__", &style)
+        .replacen("__DATA__", &json, 1)
+}
+
+/// A result as the page names it, for the player it concerns.
+fn result_code(outcome: Outcome) -> char {
+    match outcome {
+        Outcome::Win => 'W',
+        Outcome::Loss => 'L',
+        Outcome::Draw => 'D',
+    }
+}
+
+/// The Shiritori page's data. Vertices are numbered over the blocks the words use, in the order
+/// the input first names them; words by their place in the input, from 0.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ShiritoriData<'a> {
+    words: Vec<&'a str>,
+    /// The vertex each word leaves, and the one it leads to.
+    from: Vec<u32>,
+    to: Vec<u32>,
+    /// Each word's result for the player who says it: `W`, `L` or `D`.
+    result: String,
+    /// Each vertex's block, its outcome for the player to move there (`W`, `L`, `D`), and its
+    /// depth: how many words the game from there lasts under optimal play (0 for a draw).
+    blocks: Vec<&'a str>,
+    outcome: String,
+    depth: Vec<u32>,
+    /// Each vertex's moves, best first as a tablebase ranks them (the quickest wins, the draws,
+    /// the longest losses; then in input order), each distinct word once, by the place of its
+    /// first copy: `moves[moveStart[v]..moveStart[v + 1]]`, and how often each is listed.
+    move_start: Vec<u32>,
+    moves: Vec<u32>,
+    copies: Vec<u32>,
+    /// The move the solver makes at each vertex: the first of its moves, as `explain` plays;
+    /// none at a dead end.
+    solver: Vec<Option<u32>>,
+    /// The opening the solver makes for Takahashi: the best of all words, ranked as moves are.
+    best_opening: u32,
+    /// The vertices the analysis decided that some word leads to, in the order it decided them,
+    /// the dead ends first, and how many dead ends there are.
+    order: Vec<u32>,
+    dead_ends: u32,
+    /// The game graph as SVG, or why there is none.
+    svg: Option<String>,
+    graph_note: String,
+    /// A program's answers, for the page `check` writes, and the line the page opens at.
+    program: Option<ProgramAnswers>,
+    start: Vec<u32>,
+}
+
+impl<'a> ShiritoriData<'a> {
+    fn new(
+        dictionary: &'a AnalysedDictionary,
+        graph: Option<Result<String, String>>,
+        program: Option<ProgramAnswers>,
+    ) -> Self {
+        let analysis = &dictionary.analysis;
+        let depths = analysis.depths();
+        let mut numbered: HashMap<u32, u32> = HashMap::new();
+        let (mut blocks, mut vertices) = (Vec::new(), Vec::new());
+        let mut number = |vertex: u32, block: &'a str| -> u32 {
+            *numbered.entry(vertex).or_insert_with(|| {
+                blocks.push(block);
+                vertices.push(vertex);
+                (vertices.len() - 1) as u32
+            })
+        };
+        let (mut from, mut to) = (Vec::new(), Vec::new());
+        for (word, &tail) in dictionary.words.iter().zip(&dictionary.to) {
+            let spelling = word.spelling.as_str();
+            from.push(number(word.from, &spelling[..BLOCK_LETTERS]));
+            to.push(number(tail, &spelling[spelling.len() - BLOCK_LETTERS..]));
+        }
+        let outcome_of = |vertex: u32| analysis.outcome[vertices[vertex as usize] as usize];
+        let depth_of = |vertex: u32| match outcome_of(vertex) {
+            Outcome::Draw => 0,
+            _ => depths[vertices[vertex as usize] as usize],
+        };
+        let result_of = |word: usize| games::result_of_move(outcome_of(to[word]));
+        let rank = |word: usize| games::move_rank(result_of(word), depth_of(to[word]), word);
+        // Each distinct word once, by its first copy, with its count.
+        let mut first_copy: HashMap<&str, usize> = HashMap::new();
+        let mut copies_of = vec![0u32; dictionary.words.len()];
+        for (k, word) in dictionary.words.iter().enumerate() {
+            let first = *first_copy.entry(word.spelling.as_str()).or_insert(k);
+            copies_of[first] += 1;
+        }
+        let mut by_vertex: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+        for (k, &count) in copies_of.iter().enumerate() {
+            if count > 0 {
+                by_vertex[from[k] as usize].push(k);
+            }
+        }
+        let (mut move_start, mut moves, mut copies, mut solver) =
+            (vec![0], Vec::new(), Vec::new(), Vec::new());
+        for list in &mut by_vertex {
+            list.sort_by_key(|&word| rank(word));
+            solver.push(list.first().map(|&word| word as u32));
+            moves.extend(list.iter().map(|&word| word as u32));
+            copies.extend(list.iter().map(|&word| copies_of[word]));
+            move_start.push(moves.len() as u32);
+        }
+        let best_opening = (0..dictionary.words.len())
+            .min_by_key(|&word| rank(word))
+            .unwrap_or(0) as u32;
+        let order: Vec<u32> = analysis
+            .order
+            .iter()
+            .filter_map(|vertex| numbered.get(vertex).copied())
+            .collect();
+        let dead_ends = order.iter().filter(|&&v| depth_of(v) == 0).count() as u32;
+        let (svg, graph_note) = match graph {
+            Some(Ok(svg)) => (Some(svg), String::new()),
+            Some(Err(why)) => (None, why),
+            None => (
+                None,
+                format!("No graph: it is drawn for up to {GRAPH_WORDS} words."),
+            ),
+        };
+        // A page of a failing input opens at the first word whose answer differs.
+        let start = program
+            .as_ref()
+            .and_then(|answers| {
+                let right = |word: usize| outcome_of(to[word]).winner();
+                (0..to.len())
+                    .find(|&word| answers.get(word).map(String::as_str) != Some(right(word)))
+            })
+            .map(|word| vec![word as u32])
+            .unwrap_or_default();
+        Self {
+            words: dictionary
+                .words
+                .iter()
+                .map(|word| word.spelling.as_str())
+                .collect(),
+            result: (0..to.len())
+                .map(|word| result_code(result_of(word)))
+                .collect(),
+            outcome: (0..blocks.len() as u32)
+                .map(|vertex| result_code(outcome_of(vertex)))
+                .collect(),
+            depth: (0..blocks.len() as u32).map(depth_of).collect(),
+            from,
+            to,
+            blocks,
+            move_start,
+            moves,
+            copies,
+            solver,
+            best_opening,
+            order,
+            dead_ends,
+            svg,
+            graph_note,
+            program,
+            start,
+        }
+    }
+}
+
+/// The Lucky 7 page's data: the game, the winning sets, what each choice leads to, and the
+/// solver's choice at every round and residue.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Lucky7Data {
+    digits: String,
+    /// `T` or `A` for each round.
+    players: String,
+    /// The residues from which Takahashi wins before each round, and after the last (residue 0
+    /// only), as 7-bit masks.
+    winning: Vec<u8>,
+    /// `next[d][r]`: the residue after appending digit `d` to a number of residue `r`.
+    next: Vec<Vec<u8>>,
+    /// The solver's choice, the digit it appends, at round `i` from residue `r`: character
+    /// `7i + r`. A player whose choice decides the game makes the one that wins it; one who
+    /// cannot change the outcome appends S's digit, as `explain` plays.
+    solver: String,
+    /// A program's answer, for the page `check` writes.
+    program: Option<ProgramAnswers>,
+}
+
+impl Lucky7Data {
+    fn new(game: &PackedGame, program: Option<ProgramAnswers>) -> Self {
+        let rounds = game.rounds;
+        let winning = lucky7::winning_sets(game);
+        let next: Vec<Vec<u8>> = (0..10)
+            .map(|digit| {
+                (0..RESIDUES)
+                    .map(|residue| ((10 * residue + digit) % RESIDUES) as u8)
+                    .collect()
+            })
+            .collect();
+        let solver = (0..rounds)
+            .flat_map(|round| (0..RESIDUES).map(move |residue| (round, residue)))
+            .map(|(round, residue)| {
+                let (appended, _) = games::lucky7_choice(game, &winning, round, residue);
+                char::from(b'0' + appended as u8)
+            })
+            .collect();
+        Self {
+            digits: (0..rounds)
+                .map(|round| char::from(b'0' + game.digit(round) as u8))
+                .collect(),
+            players: (0..rounds)
+                .map(|round| {
+                    if game.takahashi_plays(round) {
+                        'T'
+                    } else {
+                        'A'
+                    }
+                })
+                .collect(),
+            winning,
+            next,
+            solver,
+            program,
+        }
+    }
+}
+
+/// The game graph as `atcoder-games dot` draws it, laid out by Graphviz's `dot` as SVG; or why
+/// the page shows none.
+fn graph_svg(dictionary: &AnalysedDictionary) -> Result<String, String> {
+    let mut dot = Vec::new();
+    graph::write_dot(&mut dot, dictionary).map_err(|error| error.to_string())?;
+    let not_drawn =
+        |why: String| format!("No graph: Graphviz's dot {why} when this page was made.");
+    let mut child = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|_| not_drawn("was not installed".to_string()))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let writer = std::thread::spawn(move || stdin.write_all(&dot));
+    let output = child
+        .wait_with_output()
+        .map_err(|error| not_drawn(format!("failed ({error})")))?;
+    let _ = writer.join();
+    if !output.status.success() {
+        return Err(not_drawn(format!("failed ({})", output.status)));
+    }
+    let svg = String::from_utf8_lossy(&output.stdout);
+    // The page embeds the <svg> element itself, without the XML prologue.
+    let start = svg.find("<svg").unwrap_or(0);
+    Ok(svg[start..].to_string())
+}
