@@ -10,7 +10,7 @@ mod common;
 mod solution;
 
 use atcoder_games_tool::family::Family;
-use atcoder_games_tool::problem::lucky7_input;
+use atcoder_games_tool::input::lucky7_input;
 use atcoder_games_tool::strategy::game;
 use common::binaries::{
     LUCKY7, assert_error, clean_error, run_binary, run_with_memory_limit, success,

@@ -5,7 +5,7 @@ mod common;
 
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::generate::{Rng, STAR_HUB, random_word};
-use atcoder_games_tool::problem::shiritori_input;
+use atcoder_games_tool::input::shiritori_input;
 use atcoder_games_tool::process::Options;
 use common::binaries::{
     SHIRITORI, assert_error, clean_error, run_binary, run_with_memory_limit, success,

@@ -4,7 +4,7 @@
 mod common;
 
 use atcoder_games_tool::family::Family;
-use atcoder_games_tool::problem::shiritori_input;
+use atcoder_games_tool::input::shiritori_input;
 use common::binaries::{SHIRITORI, clean_error, run_binary, success};
 use proptest::prelude::*;
 use std::fs;

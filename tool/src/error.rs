@@ -1,17 +1,55 @@
-//! What can go wrong for the tool, in one type for every subcommand, and the exit status each
-//! kind ends the run with.
+//! What can go wrong for the tool, in one type for every subcommand and every layer of the
+//! library, and the exit status each kind ends the run with.
 
 use std::fmt;
 
-/// Why a subcommand could not do what it was asked.
+/// Why the tool could not do what it was asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
-    /// A mistake on the command line, found before anything ran: exit status 2, with the usage
-    /// and a pointer to `--help`.
+    /// A mistake on the command line, found before anything ran, or a program that cannot be
+    /// started: exit status 2, with the usage and a pointer to `--help`.
     Usage(String),
     /// Anything else that stopped the work: a malformed input, a file that cannot be read or
     /// written, a program that cannot be watched: exit status 1, after one `error: ` line.
     Failed(String),
+    /// A helper program of the user's (generator, reference, checker, validator) failed, which
+    /// is no verdict on the program under check: exit status 3, after a report that names it.
+    Helper(HelperFailure),
+}
+
+/// A helper program that failed: which, how, and what makes it fail again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelperFailure {
+    pub helper: Helper,
+    /// What went wrong, in a sentence: `exited with status 1`.
+    pub what: String,
+    /// The lines of its stderr that hold the cause, if it printed any.
+    pub stderr: String,
+    /// The SIZE and SEED its input was generated with, if it was.
+    pub generated: Option<(usize, u64)>,
+    /// The input it failed on, if it had one (a generator has none), to save.
+    pub input: Option<String>,
+}
+
+/// The helper programs a check of a user's own problem runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Helper {
+    Generator,
+    Reference,
+    Checker,
+    Validator,
+}
+
+impl Helper {
+    /// Its name, as the options name it: `generator`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Generator => "generator",
+            Self::Reference => "reference",
+            Self::Checker => "checker",
+            Self::Validator => "validator",
+        }
+    }
 }
 
 impl Error {
@@ -20,6 +58,7 @@ impl Error {
         match self {
             Self::Usage(_) => 2,
             Self::Failed(_) => 1,
+            Self::Helper(_) => 3,
         }
     }
 }
@@ -28,6 +67,9 @@ impl fmt::Display for Error {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Usage(message) | Self::Failed(message) => formatter.write_str(message),
+            Self::Helper(failure) => {
+                write!(formatter, "the {} {}", failure.helper.name(), failure.what)
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ use crate::generate::{
     ALPHABET, BLOCK_COUNT, Rng, SMALL_ALPHABET, STAR_HUB, block_spelling, chain, random_word,
     shuffled_blocks,
 };
-use crate::problem::{Input, Problem};
+use crate::input::{Builtin, Input};
 
 /// A family of inputs, of one of the problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,10 +59,10 @@ impl Family {
     ];
 
     /// The worst-case families of `problem`, which `check` runs.
-    pub fn of(problem: Problem) -> &'static [Self] {
+    pub fn of(problem: Builtin) -> &'static [Self] {
         match problem {
-            Problem::Shiritori => &Self::SHIRITORI,
-            Problem::Lucky7 => &Self::LUCKY7,
+            Builtin::Shiritori => &Self::SHIRITORI,
+            Builtin::Lucky7 => &Self::LUCKY7,
         }
     }
 
@@ -138,10 +138,10 @@ impl Family {
     }
 
     /// The problem the family's inputs are of.
-    pub fn problem(self) -> Problem {
+    pub fn problem(self) -> Builtin {
         match Self::LUCKY7.contains(&self) {
-            true => Problem::Lucky7,
-            false => Problem::Shiritori,
+            true => Builtin::Lucky7,
+            false => Builtin::Shiritori,
         }
     }
 
@@ -150,7 +150,7 @@ impl Family {
     pub fn words(self, size: usize, seed: u64) -> Option<Vec<String>> {
         match self.input(size, seed) {
             Input::Shiritori(words) => Some(words),
-            Input::Lucky7 { .. } => None,
+            _ => None,
         }
     }
 
@@ -158,7 +158,7 @@ impl Family {
     pub fn game(self, size: usize, seed: u64) -> Option<(String, String)> {
         match self.input(size, seed) {
             Input::Lucky7 { digits, players } => Some((digits, players)),
-            Input::Shiritori(_) => None,
+            _ => None,
         }
     }
 
@@ -265,16 +265,10 @@ fn word_between(rng: &mut Rng, from: &str, to: &str) -> String {
     format!("{from}{}{to}", random_word(rng, ALPHABET, 0, 2))
 }
 
-/// Where a large input comes from: its family and seed, which make it again at any size.
+/// Where an input of any size comes from: a family and a seed, which make it again at any size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Origin {
-    pub family: Family,
+    /// The family of the catalogue; None for a user's problem, whose generator makes its inputs.
+    pub family: Option<Family>,
     pub seed: u64,
-}
-
-impl Origin {
-    /// The input of `size` words or rounds that this origin makes.
-    pub fn input(self, size: usize) -> Input {
-        self.family.input(size, self.seed)
-    }
 }

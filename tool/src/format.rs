@@ -48,6 +48,15 @@ pub fn counted(count: usize, one: &str, many: &str) -> String {
     format!("{} {noun}", with_commas(count))
 }
 
+/// The words of a command line as a shell reads them back, each [`shell_quoted`].
+pub fn shell_line(words: &[impl AsRef<std::ffi::OsStr>]) -> String {
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|word| shell_quoted(&word.as_ref().to_string_lossy()))
+        .collect();
+    quoted.join(" ")
+}
+
 /// `text` as a shell reads it back: quoted when it holds spaces or characters the shell treats
 /// apart, as it is otherwise.
 pub fn shell_quoted(text: &str) -> String {

@@ -3,10 +3,10 @@
 //! scale, after the cost of the smallest input (starting the process) is taken off. As the big_O
 //! Python package fits complexity classes to execution times, but with one free exponent.
 
-use crate::family::{Family, Origin};
+use crate::family::Origin;
 use crate::format;
+use crate::input::Input;
 use crate::judge::{Failure, Limits, Precision, judged_time, settle};
-use crate::problem::{Input, JUDGE_MAX};
 use crate::process::{Run, Stop};
 
 /// What is measured.
@@ -260,7 +260,8 @@ const BEYOND_THE_LIMITS: u32 = 6;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Curve {
     pub resource: Resource,
-    pub family: Family,
+    /// The family (or generator) and seed of the inputs measured.
+    pub origin: Origin,
     /// The smallest input's value, taken off before the fit.
     pub baseline: f64,
     /// The sizes measured, largest first, and what was measured at each.
@@ -288,12 +289,13 @@ pub struct Measured {
 }
 
 /// A failure to follow: where its family's inputs come from, how it failed at its smallest
-/// failing size, and at the judge's largest if it was run there.
+/// failing size, the largest size of its problem, and how it failed there if it was run there.
 pub struct Failing<'a> {
     pub origin: Origin,
+    pub largest_size: usize,
     pub smallest_size: usize,
     pub smallest: &'a Failure,
-    pub at_judge_max: Option<&'a Failure>,
+    pub at_largest: Option<&'a Failure>,
 }
 
 /// How the time or memory that `failing` ran out of grows on its family, with `run` making one
@@ -309,6 +311,7 @@ pub struct Failing<'a> {
 pub fn follow<E>(
     failing: &Failing,
     limits: &Limits,
+    mut make: impl FnMut(usize) -> Result<Input, E>,
     mut run: impl FnMut(&Input, &Limits) -> Result<Run, E>,
 ) -> Result<Option<Curve>, E> {
     let resource = match failing.smallest {
@@ -327,7 +330,7 @@ pub fn follow<E>(
         let ran = settled.run;
         Ok(ran.stopped.is_none().then(|| value_of(resource, &ran)))
     };
-    let baseline = measure_steadily(&origin.input(1), limits)?.unwrap_or_default();
+    let baseline = measure_steadily(&make(1)?, limits)?.unwrap_or_default();
     let smallest_failing = as_measured(failing.smallest_size, failing.smallest, limits);
     let mut points = Vec::new();
     if smallest_failing.stopped_at.is_none() {
@@ -336,7 +339,7 @@ pub fn follow<E>(
     // Measures `sizes`, largest first, down to the first whose growth is not measurable.
     let mut measure_below = |sizes: Vec<usize>, points: &mut Vec<(usize, f64)>| {
         for size in sizes {
-            let Some(value) = measure_steadily(&origin.input(size), limits)? else {
+            let Some(value) = measure_steadily(&make(size)?, limits)? else {
                 continue;
             };
             points.push((size, value));
@@ -378,18 +381,18 @@ pub fn follow<E>(
                 break;
             };
             // A run stopped below the smallest failing size (a noisy moment) ends the filling.
-            let Some(value) = measure_steadily(&origin.input(size), limits)? else {
+            let Some(value) = measure_steadily(&make(size)?, limits)? else {
                 break;
             };
             points.push((size, value));
             by_size_down(&mut points);
         }
         let above = (0..3).map(|step| failing.smallest_size + (1 << step));
-        for size in above.take_while(|&size| size <= JUDGE_MAX) {
+        for size in above.take_while(|&size| size <= failing.largest_size) {
             if span(resource, &points, baseline) >= STEEP_SPAN {
                 break;
             }
-            match measure_steadily(&origin.input(size), &beyond)? {
+            match measure_steadily(&make(size)?, &beyond)? {
                 Some(value) => points.push((size, value)),
                 None => {
                     stopped_check = Some(stopped_at(size));
@@ -399,9 +402,9 @@ pub fn follow<E>(
             by_size_down(&mut points);
         }
     } else {
-        let larger = (failing.smallest_size * 2).min(JUDGE_MAX);
+        let larger = (failing.smallest_size * 2).min(failing.largest_size);
         if larger > failing.smallest_size {
-            match measure_steadily(&origin.input(larger), &beyond)? {
+            match measure_steadily(&make(larger)?, &beyond)? {
                 Some(value) => points.insert(0, (larger, value)),
                 None => stopped_check = Some(stopped_at(larger)),
             }
@@ -409,12 +412,12 @@ pub fn follow<E>(
     }
     let fit = fit(resource, &points, baseline);
     let exponential = exponential(resource, &points, baseline);
-    let largest = match failing.at_judge_max {
-        Some(failure) => as_measured(JUDGE_MAX, failure, limits),
+    let largest = match failing.at_largest {
+        Some(failure) => as_measured(failing.largest_size, failure, limits),
         None => {
-            let ran = run(&origin.input(JUDGE_MAX), limits)?;
+            let ran = run(&make(failing.largest_size)?, limits)?;
             Measured {
-                size: JUDGE_MAX,
+                size: failing.largest_size,
                 value: value_of(resource, &ran),
                 stopped_at: ran.stopped,
             }
@@ -422,7 +425,7 @@ pub fn follow<E>(
     };
     Ok(Some(Curve {
         resource,
-        family: origin.family,
+        origin,
         baseline,
         points,
         fit,

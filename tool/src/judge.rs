@@ -102,8 +102,13 @@ const PYTHON_RECURSION_LIMIT: &str = "RecursionError: maximum recursion depth ex
 /// What was wrong with a run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// It printed something other than the expected answer.
-    WrongAnswer { expected: String, actual: String },
+    /// It printed something other than the expected answer; `message` is what a checker said of
+    /// it, if one judged it.
+    WrongAnswer {
+        expected: String,
+        actual: String,
+        message: Option<String>,
+    },
     /// It ended with a non-zero exit status or was killed by a signal; `too_deep` when a
     /// recursion went too deep for its stack or its language, the likely cause.
     /// stack had (nearly) reached its limit, the likely cause.
@@ -195,13 +200,27 @@ pub fn differing_lines(expected: &str, actual: &str) -> Vec<(usize, String, Stri
         .collect()
 }
 
-/// Judges `run`, made under `limits`, against the `expected` output; None if it is right.
+/// Judges `run`, made under `limits`, against the `expected` output, compared as the judge
+/// compares answers ([`answer_lines`]); None if it is right. See [`judge_run`] for the rest.
+pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
+    judge_run(run, limits).or_else(|| {
+        let actual = String::from_utf8_lossy(&run.stdout);
+        (answer_lines(&actual) != answer_lines(expected)).then(|| Failure::WrongAnswer {
+            expected: expected.to_string(),
+            actual: actual.into_owned(),
+            message: None,
+        })
+    })
+}
+
+/// Judges `run`, made under `limits`, on everything but its answer; None if it ran to its end
+/// within the limits and exited with status 0.
 ///
 /// In this order: output beyond the limit, which stopped the run; a stack that reached its
 /// limit, a crash even when that stack took the memory over its limit a moment before; the
-/// memory limit; the time limit; a crash; the answer. A run stopped at a limit may also have
-/// crashed or printed too little.
-pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
+/// memory limit; the time limit; a crash. A run stopped at a limit may also have crashed or
+/// printed too little.
+pub fn judge_run(run: &Run, limits: &Limits) -> Option<Failure> {
     if run.stopped == Some(Stop::Output) {
         return Some(Failure::OutputLimit {
             limit: run.stdout.len() as u64,
@@ -242,14 +261,7 @@ pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
             blocked: run.stopped == Some(Stop::WallTime),
         });
     }
-    if !run.status.success() {
-        return Some(crash());
-    }
-    let actual = String::from_utf8_lossy(&run.stdout);
-    (answer_lines(&actual) != answer_lines(expected)).then(|| Failure::WrongAnswer {
-        expected: expected.to_string(),
-        actual: actual.into_owned(),
-    })
+    (!run.status.success()).then(crash)
 }
 
 /// How well a run's time must be known.

@@ -1,19 +1,21 @@
 //! The library of `atcoder-games`, the tool for users, in layers, each module using only those
 //! listed before it:
 //!
-//! - [`error`], [`format`]: what can go wrong, and how it ends a run; numbers and text as people
-//!   read them;
-//! - [`process`]: running a program and measuring it;
-//! - [`judge`]: the judge's rules, its limits and verdicts, and the runs a verdict takes;
-//! - the problems: [`shiritori`] and [`lucky7`], this crate's solutions, included as they are
-//!   submitted; [`solved`], an input as they read and analyse it; [`games`], [`graph`] and
-//!   [`page`], its games played out, its graph drawn, its explore page; [`problem`], [`mistake`],
-//!   [`generate`], [`family`], [`strategy`]: the problems, their inputs, their classic mistakes,
-//!   and the one catalogue of named shapes of input that the tool, the tests and the benchmarks
-//!   share;
-//! - [`growth`]: how a failing program's time or memory grows, measured and fitted;
-//! - [`search`]: the stress test, and shrinking what fails;
-//! - [`report`]: what `check` prints.
+//! 1. formatting: [`error`], what can go wrong and how it ends a run; [`format`], numbers and
+//!    text as people read them;
+//! 2. building and running a program: [`process`], running one and measuring it;
+//! 3. the judge's rules: [`judge`], its limits and verdicts, and the runs a verdict takes;
+//! 4. the problems: [`input`], their inputs; [`shiritori`] and [`lucky7`], this crate's
+//!    solutions, included as they are submitted; [`solved`], an input as they read and analyse
+//!    it; [`games`], [`graph`] and [`page`], its games played out, its graph drawn, its explore
+//!    page; [`generate`], [`family`], [`strategy`], the one catalogue of named shapes of input
+//!    that the tool, the tests and the benchmarks share; [`mistake`], the classic mistakes;
+//!    [`problem`], the interface of a problem that `check` judges a program on; [`builtin`],
+//!    this crate's two problems behind it;
+//! 5. growth: [`growth`], how a failing program's time or memory grows, measured and fitted;
+//! 6. search: [`search`], the stress test, and shrinking what fails;
+//! 7. findings: [`findings`], a check run, and what it found;
+//! 8. report: [`report`], what `check` prints of it.
 //!
 //! The subcommands themselves are the tool's binary, in `src/bin/atcoder-games/`, a thin file
 //! each; what only the tests need is in the workspace's `support/` package.
@@ -26,7 +28,7 @@ pub mod process;
 
 pub mod judge;
 
-pub mod problem;
+pub mod input;
 
 // The solutions, as they are submitted: their `main` and their judge's output are not used here.
 #[allow(dead_code)]
@@ -44,16 +46,22 @@ pub mod graph;
 
 pub mod page;
 
-pub mod mistake;
-
 pub mod generate;
 
 pub mod family;
 
 pub mod strategy;
 
+pub mod mistake;
+
+pub mod problem;
+
+pub mod builtin;
+
 pub mod growth;
 
 pub mod search;
+
+pub mod findings;
 
 pub mod report;

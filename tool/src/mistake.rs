@@ -3,7 +3,7 @@
 //! a stable id, a sentence on what it gets wrong, and the section of the editorial that explains
 //! the right idea. The analyses are small and plain, for the small inputs a diagnosis runs on.
 
-use crate::problem::{Input, Problem};
+use crate::input::{Builtin, Input};
 use std::collections::HashMap;
 
 /// A classic mistake.
@@ -49,10 +49,10 @@ fn same_answers(one: &str, other: &str) -> bool {
 }
 
 /// The classic mistakes of `problem`, the simplest first.
-pub fn of(problem: Problem) -> &'static [Mistake] {
+pub fn of(problem: Builtin) -> &'static [Mistake] {
     match problem {
-        Problem::Shiritori => &SHIRITORI,
-        Problem::Lucky7 => &LUCKY7,
+        Builtin::Shiritori => &SHIRITORI,
+        Builtin::Lucky7 => &LUCKY7,
     }
 }
 
@@ -268,7 +268,7 @@ fn game(input: &Input) -> (Vec<usize>, &[u8]) {
                 .collect();
             (digits, players.as_bytes())
         }
-        Input::Shiritori(_) => (Vec::new(), &[]),
+        _ => (Vec::new(), &[]),
     }
 }
 

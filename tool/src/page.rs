@@ -7,8 +7,8 @@
 use crate::format::counted;
 use crate::games;
 use crate::graph::{self, PALETTE};
+use crate::input::JUDGE_MAX;
 use crate::lucky7::{self, PackedGame, RESIDUES};
-use crate::problem::JUDGE_MAX;
 use crate::shiritori::{BLOCK_LETTERS, Outcome};
 use crate::solved::AnalysedDictionary;
 use serde::Serialize;

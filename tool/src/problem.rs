@@ -1,209 +1,237 @@
-//! The two problems and their inputs.
+//! The interface of a problem that `check` judges a program on, [`Problem`]: what the search,
+//! the judge and the report ask of it. This crate's two problems ([`crate::builtin`]) and a
+//! user's own ([`crate::custom`]) answer it alike, so that one search, one judge and one report
+//! serve both; what only the built-ins have (proptest's shrinking of their small inputs, the
+//! diagnosis, the games and the page) are methods a user's problem leaves at their defaults.
 
-use crate::format::with_commas;
+use crate::error::Error;
+use crate::family::{Family, Origin};
+use crate::format::{counted, with_commas};
+use crate::input::Input;
+use crate::judge::answer_lines;
+use crate::mistake::Mistake;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
 
-/// The two problems, by the names of their binaries.
+/// What a problem's sizes count, in the singular and the plural: `word` and `words`; or, for a
+/// user's problem, whose generator measures its SIZE its own way, `size` for both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Problem {
-    Shiritori,
-    Lucky7,
+pub struct Units {
+    pub one: &'static str,
+    pub many: &'static str,
 }
 
-/// Largest N of the judge's constraints, for both problems.
-pub const JUDGE_MAX: usize = 200_000;
+impl Units {
+    /// The SIZE of a user's problem.
+    pub const SIZE: Self = Self {
+        one: "size",
+        many: "size",
+    };
 
-impl Problem {
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Shiritori => "shiritori",
-            Self::Lucky7 => "lucky7",
+    /// `count` of these units: `3 words`, `1 round`, `size 12`.
+    pub fn of(self, count: usize) -> String {
+        match self == Self::SIZE {
+            true => format!("size {}", with_commas(count)),
+            false => counted(count, self.one, self.many),
         }
-    }
-
-    /// What N counts, in the plural: `words` or `rounds`.
-    pub fn units(self) -> &'static str {
-        match self {
-            Self::Shiritori => "words",
-            Self::Lucky7 => "rounds",
-        }
-    }
-
-    /// The official samples, as the crate keeps them in `tests/samples/` (oj's layout).
-    pub fn samples(self) -> Vec<Input> {
-        let texts: &[&str] = match self {
-            Self::Shiritori => &SHIRITORI_SAMPLES,
-            Self::Lucky7 => &LUCKY7_SAMPLES,
-        };
-        let sample =
-            |text: &&str| Input::parse(self, text).expect("an official sample is well formed");
-        texts.iter().map(sample).collect()
     }
 }
 
-const SHIRITORI_SAMPLES: [&str; 3] = [
-    include_str!("../../tests/samples/shiritori/sample-1.in"),
-    include_str!("../../tests/samples/shiritori/sample-2.in"),
-    include_str!("../../tests/samples/shiritori/sample-3.in"),
-];
-
-const LUCKY7_SAMPLES: [&str; 4] = [
-    include_str!("../../tests/samples/lucky7/sample-1.in"),
-    include_str!("../../tests/samples/lucky7/sample-2.in"),
-    include_str!("../../tests/samples/lucky7/sample-3.in"),
-    include_str!("../../tests/samples/lucky7/sample-4.in"),
-];
-
-/// An input of one of the problems.
+/// A sample of a problem, which `check` runs first.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Input {
-    Shiritori(Vec<String>),
-    Lucky7 { digits: String, players: String },
+pub struct Sample {
+    /// As the report names it: `official sample 2`, `sample "01"`.
+    pub name: String,
+    /// The name of the files a failure on it is saved as: `sample-2`.
+    pub file: String,
+    pub input: Input,
+    /// Its answer, where the sample has one.
+    pub answer: Option<String>,
 }
 
-impl Input {
-    /// The input of `problem` in `text`, as the judge gives it, if it is one: N and as many words,
-    /// or N, S and X of N characters each. The characters are not checked.
-    pub fn parse(problem: Problem, text: &str) -> Option<Self> {
-        let mut tokens = text.split_ascii_whitespace();
-        let count: usize = tokens.next()?.parse().ok()?;
-        let input = match problem {
-            Problem::Shiritori => {
-                let words: Vec<String> = tokens.by_ref().take(count).map(String::from).collect();
-                Self::Shiritori(words)
-            }
-            Problem::Lucky7 => {
-                let (digits, players) = (tokens.next()?, tokens.next()?);
-                Self::Lucky7 {
-                    digits: digits.to_string(),
-                    players: players.to_string(),
-                }
-            }
-        };
-        let complete = input.size() == count && input.parts_agree();
-        (complete && tokens.next().is_none()).then_some(input)
+/// An input of a case, and where it comes from, if an origin makes it at any size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    pub input: Input,
+    pub origin: Option<Origin>,
+}
+
+/// A case as a problem draws it.
+pub enum Drawn {
+    /// A small input, which shrinks as proptest shrinks it.
+    Tree(Box<dyn ValueTree<Value = Generated>>),
+    /// The input that `origin` makes at `size`, which shrinks by its size.
+    Made { origin: Origin, size: usize },
+}
+
+/// The right answer to an input, as far as the problem knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Answer(String),
+    /// Not known: the reference took too long on an input of this size or a smaller one. The run
+    /// is still judged for time, memory, a crash and output.
+    Unknown,
+}
+
+/// The share of the cases, in percent, given to small inputs before the sizes grow to the
+/// largest.
+const SMALL_SHARE: usize = 75;
+
+/// The smallest of the growing inputs, if the largest is larger.
+const FIRST_LARGE: usize = 100;
+
+/// How many of `cases` are small: [`SMALL_SHARE`] percent, and at least the first.
+pub fn small_cases(cases: usize) -> usize {
+    (cases * SMALL_SHARE / 100).max(1)
+}
+
+/// The largest size of case `case` (from 0) of `cases` of `problem`. Over the first three
+/// quarters it grows linearly from 1 to the problem's [`Problem::small_size`]; over the rest,
+/// geometrically from [`FIRST_LARGE`] to its [`Problem::largest_size`].
+pub fn size_limit(problem: &dyn Problem, case: usize, cases: usize) -> usize {
+    let (largest, small_cases) = (problem.largest_size(), small_cases(cases));
+    if case < small_cases {
+        let small = problem.small_size().min(largest);
+        return 1 + case * (small - 1) / (small_cases - 1).max(1);
+    }
+    let first = FIRST_LARGE.min(largest);
+    let (step, steps) = (case - small_cases, cases - small_cases);
+    let fraction = if steps > 1 {
+        step as f64 / (steps - 1) as f64
+    } else {
+        1.0
+    };
+    let growth = (largest as f64 / first as f64).powf(fraction);
+    ((first as f64 * growth).round() as usize).min(largest)
+}
+
+/// A problem as `check` judges a program on it.
+pub trait Problem {
+    /// Its name, for reports and the files a case is saved as: `shiritori`.
+    fn name(&self) -> &str;
+
+    /// What its sizes count.
+    fn units(&self) -> Units;
+
+    /// Its samples, in the order they run.
+    fn samples(&self) -> &[Sample];
+
+    /// The largest size of its small cases, the first three quarters.
+    fn small_size(&self) -> usize;
+
+    /// The largest size of its cases: the judge's largest N, or the user's `--max-size`.
+    fn largest_size(&self) -> usize;
+
+    /// Its worst-case families, run at [`Problem::largest_size`] after the cases.
+    fn families(&self) -> &[Family];
+
+    /// Case `case` (from 0) of `cases`, of at most `largest` words, rounds or SIZE, drawn from
+    /// `runner`.
+    fn draw(&self, case: usize, cases: usize, largest: usize, runner: &mut TestRunner) -> Drawn;
+
+    /// The input that `origin` makes at `size`.
+    fn make(&self, origin: Origin, size: usize) -> Result<Input, Error>;
+
+    /// The right answer to `input`.
+    fn expected(&self, input: &Input) -> Result<Expected, Error>;
+
+    /// The most bytes a right answer to `input` can take, whose `expected` answer is known so far,
+    /// for the output limit.
+    fn longest_answer(&self, input: &Input, expected: &Expected) -> usize;
+
+    /// Whether `output` is a right answer to `input`, whose `expected` answer it is judged
+    /// against: None if it is; else why not, if the problem can say (a checker's message).
+    fn judge_answer(
+        &self,
+        input: &Input,
+        expected: &str,
+        output: &str,
+    ) -> Result<Option<WrongAnswer>, Error> {
+        let _ = input;
+        let right = answer_lines(expected) == answer_lines(output);
+        Ok((!right).then_some(WrongAnswer { message: None }))
     }
 
-    /// Whether a Lucky 7 game has a player for each digit (a dictionary always agrees).
-    fn parts_agree(&self) -> bool {
-        match self {
-            Self::Shiritori(_) => true,
-            Self::Lucky7 { digits, players } => digits.len() == players.len(),
-        }
+    /// How many seeds shrinking through an origin tries at each size below the smallest failing
+    /// one that bisection found: none for the built-ins, whose families fail at a size whatever
+    /// their seed.
+    fn seeds_per_size(&self) -> usize {
+        0
     }
 
-    /// The input as the judge gives it.
-    pub fn text(&self) -> String {
-        match self {
-            Self::Shiritori(words) => shiritori_input(words),
-            Self::Lucky7 { digits, players } => lucky7_input(digits, players),
-        }
+    /// The levels at which parts of an input can be cut out of it, coarsest first: the words or
+    /// rounds of a built-in problem; the lines, then the tokens, of a user's text.
+    fn levels(&self) -> usize;
+
+    /// How many parts of `level` `input` has.
+    fn parts(&self, input: &Input, level: usize) -> usize;
+
+    /// `input` without `count` of its parts of `level` from part `start` (from 0), and anything
+    /// that counts them made to agree; None when there is nothing there to cut, or nothing would
+    /// be left.
+    fn without(&self, input: &Input, level: usize, start: usize, count: usize) -> Option<Input>;
+
+    /// Inputs a step simpler than `input` with as many parts, the most promising first: a number
+    /// or a string made shorter. None for the built-ins, whose parts are all the same size.
+    fn simpler(&self, input: &Input) -> Vec<Input> {
+        let _ = input;
+        Vec::new()
     }
 
-    /// The most bytes a right answer to this input can take: `Takahashi\n` for each word, or
-    /// once.
-    pub fn longest_answer(&self) -> usize {
-        const LONGEST_LINE: usize = "Takahashi\n".len();
-        match self {
-            Self::Shiritori(words) => LONGEST_LINE * words.len(),
-            Self::Lucky7 { .. } => LONGEST_LINE,
-        }
+    /// Whether `input`, made by cutting down a failing input, may stand for the problem: it keeps
+    /// the constraints, and its right answer is known. The built-ins' always do.
+    fn acceptable(&self, input: &Input) -> Result<bool, Error> {
+        let _ = input;
+        Ok(true)
     }
 
-    /// N: words or rounds.
-    pub fn size(&self) -> usize {
-        match self {
-            Self::Shiritori(words) => words.len(),
-            Self::Lucky7 { digits, .. } => digits.len(),
-        }
+    /// Whose the expected answers are, for the report: `this crate's shiritori`.
+    fn answered_by(&self) -> String;
+
+    /// What a line of an answer to `input` is about, for the report of a wrong answer: `word 3
+    /// "abcdef"`; None when the answer has one line.
+    fn line_label(&self, input: &Input, line: usize) -> Option<String> {
+        let _ = input;
+        Some(format!("line {}", line + 1))
     }
 
-    /// The input without `count` of its words or rounds from number `start` (from 0), fewer if
-    /// it has fewer from there; None if it has none from there, or if none would be left.
-    pub fn without(&self, start: usize, count: usize) -> Option<Input> {
-        let end = start.saturating_add(count).min(self.size());
-        if start >= end || end - start == self.size() {
-            return None;
-        }
-        let mut smaller = self.clone();
-        match &mut smaller {
-            Self::Shiritori(words) => drop(words.drain(start..end)),
-            Self::Lucky7 { digits, players } => {
-                digits.replace_range(start..end, "");
-                players.replace_range(start..end, "");
-            }
-        }
-        Some(smaller)
+    /// The games to show beside a wrong answer to `input` whose answers differ on `lines` (from
+    /// 0), at most `most`: each the command a reader runs for it and what it prints. None for a
+    /// user's problem.
+    fn right_games(
+        &self,
+        input: &Input,
+        lines: &[usize],
+        most: usize,
+    ) -> Result<Vec<RightGame>, Error> {
+        let _ = (input, lines, most);
+        Ok(Vec::new())
     }
 
-    /// The inputs one small change away from this one: a Lucky 7 game with one digit changed or one
-    /// round's player swapped; a dictionary without one of its words, or with one listed twice.
-    pub fn neighbours(&self) -> Vec<Input> {
-        let mut near = Vec::new();
-        match self {
-            Self::Shiritori(words) => {
-                for k in 0..words.len() {
-                    let mut twice = words.clone();
-                    twice.insert(k, words[k].clone());
-                    near.push(Self::Shiritori(twice));
-                    if words.len() > 1 {
-                        let mut without = words.clone();
-                        without.remove(k);
-                        near.push(Self::Shiritori(without));
-                    }
-                }
-            }
-            Self::Lucky7 { digits, players } => {
-                for k in 0..digits.len() {
-                    let swapped = match players.as_bytes()[k] {
-                        b'T' => "A",
-                        _ => "T",
-                    };
-                    let mut other = players.clone();
-                    other.replace_range(k..=k, swapped);
-                    let digits = digits.clone();
-                    near.push(Self::Lucky7 {
-                        digits,
-                        players: other,
-                    });
-                }
-                for k in 0..digits.len() {
-                    for digit in ('0'..='9').filter(|&digit| digits.as_bytes()[k] != digit as u8) {
-                        let mut other = digits.clone();
-                        other.replace_range(k..=k, &digit.to_string());
-                        let players = players.clone();
-                        near.push(Self::Lucky7 {
-                            digits: other,
-                            players,
-                        });
-                    }
-                }
-            }
-        }
-        near
+    /// The classic mistakes a wrong answer is held against: none for a user's problem.
+    fn mistakes(&self) -> &'static [Mistake] {
+        &[]
     }
 
-    /// N with its unit: `3 words`, `1 round`.
-    pub fn describe_size(&self) -> String {
-        let unit = match self {
-            Self::Shiritori(_) => "word",
-            Self::Lucky7 { .. } => "round",
-        };
-        let plural = if self.size() == 1 { "" } else { "s" };
-        format!("{} {unit}{plural}", with_commas(self.size()))
+    /// The explore page of `input`, with a program's `answers` beside the right ones: None for a
+    /// user's problem; else the page, or why it could not be made.
+    fn page(&self, input: &Input, answers: Option<Vec<String>>) -> Option<Result<String, String>> {
+        let _ = (input, answers);
+        None
     }
 }
 
-/// The Shiritori input for `words`: `N`, then a word per line.
-pub fn shiritori_input<S: AsRef<str>>(words: &[S]) -> String {
-    let mut input = format!("{}\n", words.len());
-    for word in words {
-        input.push_str(word.as_ref());
-        input.push('\n');
-    }
-    input
+/// Why an answer is wrong, beyond where it differs from the expected one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WrongAnswer {
+    /// What a checker said of it.
+    pub message: Option<String>,
 }
 
-/// The Lucky 7 Battle input: `N`, `S` and `X`, a line each.
-pub fn lucky7_input(digits: &str, players: &str) -> String {
-    format!("{}\n{digits}\n{players}\n", digits.len())
+/// A right game, as the report shows it beside a wrong answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RightGame {
+    /// The command that prints it: `atcoder-games explain shiritori 3`.
+    pub command: String,
+    pub game: String,
 }

@@ -5,18 +5,20 @@
 //! [`SECTION_LINES`], no line longer than about [`LINE_WIDTH`] characters, and the whole no larger
 //! than [`MOST_BYTES`]; each says how much it left out.
 
-use crate::family::Family;
+use crate::family::{Family, Origin};
+use crate::findings::{CheckSetup, Failed, PRINTED, Passed, SavedCase};
 use crate::format::{
     LINE_WIDTH, bounded, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
     with_commas, wrapped, write_some, write_wrapped,
 };
 use crate::growth::{Curve, Measured, Resource};
-use crate::judge::{Failure, Limits, TooDeep, differing_lines};
+use crate::input::Input;
+use crate::judge::{Failure, Limits, TooDeep};
 use crate::mistake::Mistake;
-use crate::problem::{Input, Problem};
-use crate::search::{Case, Diagnosis, Found, Margins, Peak, hangs};
+use crate::problem::{Problem, Units};
+use crate::search::{Case, Diagnosis, Found, Peak, hangs};
 use std::fmt::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// The most lines of any section of the report.
@@ -24,9 +26,6 @@ pub const SECTION_LINES: usize = 40;
 
 /// Differing lines of a wrong answer shown.
 pub const SHOWN_DIFFERENCES: usize = 10;
-
-/// Differing Shiritori words whose right game is shown.
-pub const EXPLAINED_WORDS: usize = 3;
 
 /// The most lines of a crashed program's stderr shown: those that hold the cause.
 pub const SHOWN_STDERR: usize = 30;
@@ -37,21 +36,6 @@ pub const MOST_BYTES: usize = 16 * 1024;
 /// Room kept at the end of a report, out of [`MOST_BYTES`], for the lines that say where the case
 /// is saved.
 const ROOM_FOR_THE_END: usize = 1024;
-
-/// How the check was run, as the report tells it.
-pub struct CheckSetup<'a> {
-    pub problem: Problem,
-    /// The program's command line, as a shell would take it.
-    pub command: &'a str,
-    pub cases: usize,
-    pub seed: u64,
-    pub limits: Limits,
-    /// Where the failing case is saved.
-    pub saved: Option<SavedCase<'a>>,
-    /// How many times as long a program takes here as on the judge: the times shown are this
-    /// machine's divided by it (`--time-factor`).
-    pub time_factor: f64,
-}
 
 /// The line that says the times shown are scaled.
 fn time_factor_line(factor: f64) -> String {
@@ -146,12 +130,11 @@ fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
         && largest <= limit * CLOSE_CALL;
     close.then(|| {
         format!(
-            "A close call on this machine: the complexity is right (N^{:.1}), and the constant decides, about {} at {} {}. The judge's machine may be faster or slower than this one (--time-factor says how much). {}",
+            "A close call on this machine: the complexity is right (N^{:.1}), and the constant decides, about {} at {}. The judge's machine may be faster or slower than this one (--time-factor says how much). {}",
             fit.exponent,
             seconds(largest),
-            with_commas(growth.largest.size),
-            setting.problem.units(),
-            constant_advice(setting.command)
+            setting.problem.units().of(growth.largest.size),
+            constant_advice(&setting.command_line())
         )
     })
 }
@@ -172,121 +155,69 @@ fn constant_advice(command: &str) -> &'static str {
     }
 }
 
-/// A failing case saved as an oj test case, `NAME.in` and `NAME.out` (the right answer), with
-/// what the program printed beside it, in a folder of its own that oj leaves alone,
-/// `printed/NAME.stdout` and `printed/NAME.stderr`.
-#[derive(Clone, Copy, Debug)]
-pub struct SavedCase<'a> {
-    pub folder: &'a Path,
-    pub name: &'a str,
-}
-
-/// The folder, in the folder of a saved case, of what the program printed.
-pub const PRINTED: &str = "printed";
-
-impl SavedCase<'_> {
-    /// The path of the file with this `extension`, relative to the folder of the case.
-    pub fn file(&self, extension: &str) -> String {
-        match extension {
-            "in" | "out" => format!("{}.{extension}", self.name),
-            _ => format!("{PRINTED}/{}.{extension}", self.name),
-        }
-    }
-
-    /// The path of the file with this `extension`.
-    pub fn path(&self, extension: &str) -> PathBuf {
-        self.folder.join(self.file(extension))
-    }
-}
-
-/// What the report asks of this crate's own solution about the failing input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TrustedOutput {
-    /// The right answer.
-    Answer,
-    /// The right game: Shiritori's opened with this word (from 1), or Lucky 7's, which is one.
-    Game(Option<usize>),
-}
-
-impl TrustedOutput {
-    /// The command a reader runs for the same output: `atcoder-games explain shiritori 2`.
-    pub fn command(self, problem: Problem) -> String {
-        let name = problem.name();
-        match self {
-            Self::Answer => format!("atcoder-games solve {name}"),
-            Self::Game(None) => format!("atcoder-games explain {name}"),
-            Self::Game(Some(word)) => format!("atcoder-games explain {name} {word}"),
-        }
-    }
-}
-
-/// The lines on which a wrong answer differs from the expected one, for the report, with the
-/// number of the Shiritori word each is about.
-pub fn differences(input: &Input, expected: &str, actual: &str) -> Vec<(Option<usize>, String)> {
-    differing_lines(expected, actual)
-        .into_iter()
-        .map(|(k, wanted, got)| match input {
-            Input::Shiritori(words) => match words.get(k) {
-                Some(word) => (
-                    Some(k + 1),
-                    format!("word {} \"{word}\": expected {wanted}, got {got}", k + 1),
-                ),
-                None => (
-                    None,
-                    format!("line {}: expected {wanted}, got {got}", k + 1),
-                ),
-            },
-            Input::Lucky7 { .. } => (None, format!("expected {wanted}, got {got}")),
-        })
-        .collect()
+/// The name of sample `number` (from 1) of `problem`: `official sample 2`.
+fn sample_name(problem: &dyn Problem, number: usize) -> String {
+    let sample = problem.samples().get(number - 1);
+    sample.map_or_else(|| format!("sample {number}"), |sample| sample.name.clone())
 }
 
 /// A pass whose slowest run took more than this share of the time limit gets a warning.
 const NEAR_THE_LIMIT: f64 = 0.8;
 
-/// Where a case comes from, in a few words: `official sample 2`, `case 7`, `the family "chain"`.
-fn case_name(case: Case) -> String {
+/// Where a case of `problem` comes from, in a few words: `official sample 2`, `case 7`, `the
+/// family "chain"`.
+fn case_name(case: Case, problem: &dyn Problem) -> String {
     match case {
-        Case::Sample(number) => format!("official sample {number}"),
+        Case::Sample(number) => sample_name(problem, number),
         Case::Random(case) => format!("case {}", case + 1),
         Case::Family(family) => format!("the family \"{}\"", family.name()),
     }
 }
 
-/// The report of a check that passed: the cases and families run, the largest random input,
-/// the time it took, and the margins: the slowest run and the largest memory, with how close each
-/// came to its limit and where.
-pub fn passed(
-    setting: &CheckSetup,
-    largest: usize,
-    margins: &Margins,
-    elapsed: Duration,
-) -> String {
-    let (problem, units) = (setting.problem, setting.problem.units());
-    let families = Family::of(problem).len();
-    let samples = problem.samples().len();
+/// The report of a check that passed: the samples, cases and families run, the largest random
+/// input, the time it took, and the margins: the slowest run and the largest memory, with how
+/// close each came to its limit and where.
+pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
+    let problem = setting.problem;
+    let units = problem.units();
+    let samples = problem.samples();
+    let official = samples
+        .iter()
+        .all(|sample| sample.name.starts_with("official"));
+    let samples = match (samples.len(), official) {
+        (0, _) => String::new(),
+        (count, true) => format!("the {count} official samples, "),
+        (count, false) => format!("the {}, ", counted(count, "sample", "samples")),
+    };
+    let families = match problem.families().len() {
+        0 => String::new(),
+        count => format!(
+            ", and {count} worst-case families of {}",
+            units.of(problem.largest_size())
+        ),
+    };
     let mut text = String::new();
     write_wrapped(
         &mut text,
         &format!(
-            "check: {} passed the {samples} official samples, all {} of {}, up to {} {units}, and {families} worst-case families of {} {units} (seed {}), in {:.1} s.",
-            setting.command,
+            "check: {} passed {samples}all {} of {}, up to {}{families} (seed {}), in {:.1} s.",
+            setting.command_line(),
             counted(setting.cases, "case", "cases"),
             problem.name(),
-            with_commas(largest),
-            with_commas(crate::problem::JUDGE_MAX),
+            units.of(passed.largest),
             setting.seed,
-            elapsed.as_secs_f64(),
+            passed.elapsed.as_secs_f64(),
         ),
     );
+    let margins = &passed.margins;
     let margin = |peak: &Option<Peak>, limit: f64, show: fn(f64) -> String| {
         peak.as_ref().map(|peak| {
             let share = (peak.value / limit * 100.0).round();
             format!(
-                "{} at {} ({} {units}), {share:.0} % of the {} limit",
+                "{} at {} ({}), {share:.0} % of the {} limit",
                 show(peak.value),
-                case_name(peak.case),
-                with_commas(peak.size),
+                case_name(peak.case, problem),
+                units.of(peak.size),
                 show(limit)
             )
         })
@@ -324,6 +255,15 @@ fn lines_before_the_input(found: &Found) -> usize {
     match found.case {
         Case::Sample(_) | Case::Random(_) => 1,
         Case::Family(family) => wrapped(&family_line(family)).len() + 1,
+    }
+}
+
+/// Whose inputs a growth was measured on: `the family "chain"`, or `the generator's inputs
+/// (seed 7)`.
+fn origin_name(origin: Origin) -> String {
+    match origin.family {
+        Some(family) => format!("the family \"{}\"", family.name()),
+        None => format!("the generator's inputs (seed {})", origin.seed),
     }
 }
 
@@ -388,58 +328,72 @@ fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
     }
 }
 
-/// The report of `found`. `trusted` answers what the report asks of this crate's solution on the
-/// failing input; an error there ends the report.
-pub fn report<E>(
-    setting: &CheckSetup,
-    found: &Found,
-    growth: Option<&Curve>,
-    diagnosis: Option<&Diagnosis>,
-    mut trusted: impl FnMut(TrustedOutput) -> Result<String, E>,
-) -> Result<String, E> {
+/// The report of a check that `failed`, as `setting` ran it.
+pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
+    let found = &failed.found;
     let (problem, input) = (setting.problem, &found.input);
     let name = problem.name();
     let mut text = String::new();
     let how = verdict_in_words(&found.failure, &setting.limits);
     let sample = match found.case {
-        Case::Sample(number) => format!(": it fails official sample {number}"),
+        Case::Sample(number) => format!(": it fails {}", sample_name(problem, number)),
         _ => String::new(),
     };
     write_wrapped(
         &mut text,
-        &format!("check: {} gives {how} on {name}{sample}.", setting.command),
+        &format!(
+            "check: {} gives {how} on {name}{sample}.",
+            setting.command_line()
+        ),
     );
     if setting.time_factor != 1.0 {
         write_wrapped(&mut text, &time_factor_line(setting.time_factor));
     }
     let _ = writeln!(text);
     write_input_section(&mut text, setting, found);
-    if let Some(diagnosis) = diagnosis {
+    if let Some(diagnosis) = &failed.diagnosis {
         write_diagnosis(&mut text, diagnosis, shows_input(found).then_some(input));
     }
     match &found.failure {
-        Failure::WrongAnswer { expected, actual } => {
+        Failure::WrongAnswer { message, .. } => {
             let _ = writeln!(
                 text,
-                "\nWhere the answers differ (expected: this crate's {name}):"
+                "\nWhere the answers differ (expected: {}):",
+                problem.answered_by()
             );
-            let differences = differences(input, expected, actual);
-            let lines = differences.iter().map(|(_, line)| line.as_str());
-            write_some(&mut text, lines, SHOWN_DIFFERENCES, "  ", "more");
-            let games: Vec<TrustedOutput> = match problem {
-                Problem::Shiritori => differences
-                    .iter()
-                    .filter_map(|(word, _)| *word)
-                    .take(EXPLAINED_WORDS)
-                    .map(|word| TrustedOutput::Game(Some(word)))
-                    .collect(),
-                Problem::Lucky7 => vec![TrustedOutput::Game(None)],
-            };
-            for asked in games {
-                let command = asked.command(problem);
-                let _ = writeln!(text, "\nThe right game ({command}):");
-                let game = trusted(asked)?;
-                write_some(&mut text, game.lines(), SECTION_LINES, "  ", "more lines");
+            let lines = failed.differences.iter().map(|(line, wanted, got)| {
+                match problem.line_label(input, *line) {
+                    Some(label) => format!("{label}: expected {wanted}, got {got}"),
+                    None => format!("expected {wanted}, got {got}"),
+                }
+            });
+            let lines: Vec<String> = lines.collect();
+            write_some(
+                &mut text,
+                lines.iter().map(String::as_str),
+                SHOWN_DIFFERENCES,
+                "  ",
+                "more",
+            );
+            if let Some(message) = message {
+                let _ = writeln!(text, "\nThe checker says:");
+                write_some(
+                    &mut text,
+                    message.lines(),
+                    SECTION_LINES,
+                    "  ",
+                    "more lines",
+                );
+            }
+            for game in &failed.games {
+                let _ = writeln!(text, "\nThe right game ({}):", game.command);
+                write_some(
+                    &mut text,
+                    game.game.lines(),
+                    SECTION_LINES,
+                    "  ",
+                    "more lines",
+                );
             }
         }
         Failure::Crash {
@@ -456,12 +410,12 @@ pub fn report<E>(
             if !why.is_empty() {
                 write_wrapped(&mut text, &format!("\n{why}"));
             }
-            let saved = setting.saved.map(|saved| saved.path("stderr"));
+            let saved = failed.saved.as_ref().map(|saved| saved.path("stderr"));
             write_stderr(&mut text, stderr, saved.as_deref());
         }
         Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
-            if let Some(growth) = growth {
-                write_growth(&mut text, growth, problem);
+            if let Some(growth) = &failed.growth {
+                write_growth(&mut text, growth, problem.units());
                 if let Some(advice) = close_call(growth, setting) {
                     write_wrapped(&mut text, &format!("\n{advice}"));
                 }
@@ -469,20 +423,42 @@ pub fn report<E>(
         }
     }
     let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
-    if let Some(saved) = setting.saved {
-        write_saved(&mut text, saved, setting.command);
+    if let Some(saved) = &failed.saved {
+        write_saved(&mut text, saved, &setting.command_line());
     }
-    Ok(text)
+    match &failed.page {
+        Some(Ok(path)) => {
+            let opened = match found.failure {
+                Failure::WrongAnswer { .. } => "opened where the answers first differ",
+                _ => "of the failing input",
+            };
+            let path = shell_quoted(&path.display().to_string());
+            write_wrapped(&mut text, &format!("The game's page, {opened}: {path}"));
+        }
+        Some(Err(why)) => write_wrapped(&mut text, &format!("No page: {why}.")),
+        None => {}
+    }
+    text
 }
 
 /// The section of the failing input: where it comes from, and the input itself when it is worth
 /// reading (else its size), in at most [`SECTION_LINES`] lines.
 fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
-    let (input, units) = (&found.input, found.input.describe_size());
-    let how = match (found.bisected, found.origin) {
-        (false, _) => "shrunk",
-        (true, Some(_)) => "bisected",
-        (true, None) => "bisected, then cut down,",
+    let input = &found.input;
+    let text_input = matches!(input, Input::Text(_));
+    // A user's input made by their generator says the seed that makes it again.
+    let units = match (text_input, found.origin) {
+        (true, Some(origin)) if !found.cut_down => {
+            format!("{}, seed {}", input.describe_size(), origin.seed)
+        }
+        _ => input.describe_size(),
+    };
+    let how = match (found.bisected, found.cut_down, text_input) {
+        (false, _, _) => "shrunk",
+        (true, false, false) => "bisected",
+        (true, true, false) => "bisected, then cut down,",
+        (true, false, true) => "shrunk through the generator",
+        (true, true, true) => "shrunk through the generator, then through its text,",
     };
     let tries = counted(found.shrink_steps, "try", "tries");
     let first = found.first.describe_size();
@@ -494,7 +470,7 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
         false => format!("{name}: {units}"),
     };
     let heading = match found.case {
-        Case::Sample(number) => name(&format!("Official sample {number}")),
+        Case::Sample(number) => name(&capitalized(&sample_name(setting.problem, number))),
         Case::Random(case) => format!(
             "{}, {how} from case {} of {} ({first}, seed {seed}) after {tries}",
             name("Smallest failing input"),
@@ -527,7 +503,7 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
 }
 
 /// Where the failing case is saved, and how to run it again with oj.
-fn write_saved(text: &mut String, saved: SavedCase, command: &str) {
+fn write_saved(text: &mut String, saved: &SavedCase, command: &str) {
     let folder = shell_quoted(&saved.folder.display().to_string());
     write_wrapped(
         text,
@@ -603,19 +579,20 @@ fn write_stderr(text: &mut String, stderr: &str, saved: Option<&Path>) {
 
 /// The growth section: the exponent (or that it is faster than any power), the sizes measured,
 /// the smallest failing size and the judge's largest.
-fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
+fn write_growth(text: &mut String, growth: &Curve, units: Units) {
     let resource = growth.resource;
     let noun = resource.noun();
-    let (units, unit) = match problem {
-        Problem::Shiritori => ("words", "word"),
-        Problem::Lucky7 => ("rounds", "round"),
+    let sized = units == Units::SIZE;
+    let step = match sized {
+        true => "with SIZE one larger".to_string(),
+        false => format!("for each {} more", units.one),
     };
     let _ = writeln!(text);
     match (growth.exponential, growth.fit) {
         (Some(factor), _) => write_wrapped(
             text,
             &format!(
-                "{} grows faster than any power of N we could measure on this family: about {factor:.1} times as much for each {unit} more.",
+                "{} grows faster than any power of N we could measure on this family: about {factor:.1} times as much {step}.",
                 capitalized(noun)
             ),
         ),
@@ -639,15 +616,20 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
         .points
         .iter()
         .rev()
-        .map(|&(size, value)| format!("{} at {}", measured(value), with_commas(size)))
+        .map(|&(size, value)| match sized {
+            true => format!("{} at {}", measured(value), units.of(size)),
+            false => format!("{} at {}", measured(value), with_commas(size)),
+        })
         .collect();
+    let all_of = if sized { "" } else { units.many };
     write_wrapped(
         text,
         &format!(
-            "Measured: {} {units} ({} for the smallest input).",
+            "Measured: {} {all_of} ({} for the smallest input).",
             shown.join(", "),
             resource.show_measured(growth.baseline, 0.0)
-        ),
+        )
+        .replace(" ( ", " ("),
     );
     // An exponential growth's prediction at large sizes means nothing: no figure by the fit.
     let fit = growth.fit.filter(|_| growth.exponential.is_none());
@@ -666,7 +648,7 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
             .filter(|_| run.stopped_at.is_some())
             .map(|fit| format!(", about {} by the fit", resource.show(fit.at(run.size))))
             .unwrap_or_default();
-        format!("{} {units}: {measured}{expected}", with_commas(run.size))
+        format!("{}: {measured}{expected}", units.of(run.size))
     };
     if let Some(check) = growth.stopped_check {
         write_wrapped(
@@ -677,8 +659,8 @@ fn write_growth(text: &mut String, growth: &Curve, problem: Problem) {
     write_wrapped(
         text,
         &format!(
-            "The smallest failing size of the family \"{}\" is {}; at {}.",
-            growth.family.name(),
+            "The smallest failing size of {} is {}; at {}.",
+            origin_name(growth.origin),
             at(growth.smallest_failing),
             at(growth.largest)
         ),

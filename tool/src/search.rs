@@ -1,15 +1,17 @@
-//! The search behind `atcoder-games check`: run a solution on the inputs of each case, small
-//! ones first and growing, then on every worst-case family at the judge's largest N, and cut the
-//! first failing input down to the smallest that still fails the same way: with proptest's
-//! shrinking, or for a family by bisecting its size.
+//! The search behind `atcoder-games check`: run a solution on a problem's samples, then on the
+//! inputs of each case, small ones first and growing, then on every worst-case family at the
+//! largest size, and cut the first failing input down to the smallest that still fails the same
+//! way: with proptest's shrinking, or for an input that an origin makes at any size by bisecting
+//! its size (and trying other seeds at smaller ones), then by cutting its parts out, as delta
+//! debugging does, and making it simpler. One search for every problem ([`Problem`]).
 
+use crate::error::Error;
 use crate::family::{Family, Origin};
+use crate::generate::Rng;
+use crate::input::Input;
 use crate::judge::{Failure, Verdict};
-use crate::mistake::{self, Mistake};
-use crate::problem::{Input, JUDGE_MAX, Problem};
-use crate::strategy;
-use proptest::prelude::*;
-use proptest::strategy::BoxedStrategy;
+use crate::mistake::Mistake;
+use crate::problem::{Drawn, Generated, Problem, size_limit, small_cases};
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::cell::Cell;
@@ -20,85 +22,9 @@ use std::time::{Duration, Instant};
 /// about its size, which bisection finds.
 const CUT_DOWN_WHEN_SLOW: usize = 48;
 
-/// The share of the cases, in percent, given to small inputs before the sizes grow to the
-/// judge's largest.
-const SMALL_SHARE: usize = 75;
-
-/// The largest small input: words of a dictionary, rounds of a game.
-const SMALL_WORDS: usize = 24;
-const SMALL_ROUNDS: usize = 16;
-
-/// The smallest of the growing inputs.
-const FIRST_LARGE: usize = 100;
-
-/// The largest N of case `case` (from 0) of `cases`. Over the first three quarters it grows
-/// linearly from 1 to [`SMALL_WORDS`] or [`SMALL_ROUNDS`]; over the rest, geometrically from
-/// [`FIRST_LARGE`] to [`JUDGE_MAX`].
-pub fn size_limit(problem: Problem, case: usize, cases: usize) -> usize {
-    let small_cases = small_cases(cases);
-    if case < small_cases {
-        let small = match problem {
-            Problem::Shiritori => SMALL_WORDS,
-            Problem::Lucky7 => SMALL_ROUNDS,
-        };
-        return 1 + case * (small - 1) / (small_cases - 1).max(1);
-    }
-    let (step, steps) = (case - small_cases, cases - small_cases);
-    let fraction = if steps > 1 {
-        step as f64 / (steps - 1) as f64
-    } else {
-        1.0
-    };
-    let growth = (JUDGE_MAX as f64 / FIRST_LARGE as f64).powf(fraction);
-    ((FIRST_LARGE as f64 * growth).round() as usize).min(JUDGE_MAX)
-}
-
-/// The inputs of case `case` (from 0) of `cases`, of at most [`size_limit`] words
-/// or rounds (a Shiritori word may be listed twice). The first three quarters are small and
-/// varied ([`strategy::dictionary`], [`strategy::game`]); the rest come from the problem's
-/// [`Family`]s, and remember which. Either kind shrinks: the large ones by bisecting their
-/// size.
-pub fn inputs(problem: Problem, case: usize, cases: usize) -> BoxedStrategy<Generated> {
-    let largest = size_limit(problem, case, cases);
-    let unsized_input = |input| Generated {
-        input,
-        origin: None,
-    };
-    if case < small_cases(cases) {
-        return match problem {
-            Problem::Shiritori => strategy::dictionary(largest)
-                .prop_map(move |words| unsized_input(Input::Shiritori(words)))
-                .boxed(),
-            Problem::Lucky7 => strategy::game(largest)
-                .prop_map(move |(digits, players)| unsized_input(Input::Lucky7 { digits, players }))
-                .boxed(),
-        };
-    }
-    // The seed of a large input picks its words or rounds; only its size is worth shrinking.
-    let families = prop::sample::select(Family::of(problem).to_vec());
-    (families, 1..=largest, any::<u64>().no_shrink())
-        .prop_map(|(family, size, seed)| Generated {
-            input: family.input(size, seed),
-            origin: Some(Origin { family, seed }),
-        })
-        .boxed()
-}
-
-/// An input of a case, and its origin if it comes from a family.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    pub input: Input,
-    pub origin: Option<Origin>,
-}
-
-/// How many of `cases` are small: [`SMALL_SHARE`] percent, and at least the first.
-fn small_cases(cases: usize) -> usize {
-    (cases * SMALL_SHARE / 100).max(1)
-}
-
 /// What the search reports as it goes.
 pub enum Progress<'a> {
-    /// Official sample `number` (from 1) of `samples` is being run.
+    /// Sample `number` (from 1) of `samples` is being run.
     Sample { number: usize, samples: usize },
     /// Case `case` (from 0) of `cases` is being run on `input`.
     Case {
@@ -106,7 +32,7 @@ pub enum Progress<'a> {
         cases: usize,
         input: &'a Input,
     },
-    /// Family `family` is being run at the judge's largest N.
+    /// Family `family` is being run at the largest size.
     Family { family: Family },
     /// Shrinking has tried `steps` smaller inputs; the smallest failing one so far is `input`.
     Shrinking { steps: usize, input: &'a Input },
@@ -115,16 +41,16 @@ pub enum Progress<'a> {
 /// Where a failure was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Case {
-    /// Official sample number so-and-so (from 1).
+    /// Sample number so-and-so (from 1).
     Sample(usize),
     /// Random case number so-and-so (from 0).
     Random(usize),
-    /// A worst-case family at the judge's largest N.
+    /// A worst-case family at the largest size.
     Family(Family),
 }
 
 /// A failing input, shrunk.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Found {
     /// The case that failed first.
     pub case: Case,
@@ -134,11 +60,14 @@ pub struct Found {
     /// The smallest input found that fails the same way, and how.
     pub input: Input,
     pub failure: Failure,
-    /// The family and seed that make `input` at any size, if it comes from a family.
+    /// The family (or generator) and seed that make `input` at any size, if one does.
     pub origin: Option<Origin>,
     /// Whether its size was bisected (then words or rounds may have been cut out of it too);
     /// else it was shrunk with proptest.
     pub bisected: bool,
+    /// Whether parts were cut out of it, or it was made simpler, after it was bisected or
+    /// shrunk.
+    pub cut_down: bool,
     /// The smaller inputs that were tried.
     pub shrink_steps: usize,
 }
@@ -160,6 +89,7 @@ struct Shrunk {
     failure: Failure,
     origin: Option<Origin>,
     bisected: bool,
+    cut_down: bool,
     steps: usize,
 }
 
@@ -171,18 +101,19 @@ impl Shrunk {
             failure: failure.clone(),
             origin,
             bisected: false,
+            cut_down: false,
             steps: 0,
         }
     }
 
     /// Tries `candidate` with `test`, keeping it if it fails with the same verdict; says
     /// whether it did.
-    fn try_smaller<E>(
+    fn try_smaller(
         &mut self,
         candidate: Generated,
-        test: &mut impl FnMut(&Input) -> Result<Option<Failure>, E>,
+        test: &mut impl FnMut(&Input) -> Result<Option<Failure>, Error>,
         progress: &mut impl FnMut(Progress),
-    ) -> Result<bool, E> {
+    ) -> Result<bool, Error> {
         self.steps += 1;
         match test(&candidate.input)? {
             Some(found) if found.verdict() == self.failure.verdict() => {
@@ -235,15 +166,17 @@ pub fn hangs(failure: &Failure, input: &Input) -> bool {
 /// Whether a failure is worth cutting down word by word or round by round: a wrong answer, a
 /// crash or too much output, which a few words or rounds show; or a time or memory limit or a
 /// recursion too deep on a small input that does not hang yet, not on a large one, which is about
-/// its size.
-fn worth_cutting_down(failure: &Failure, input: &Input) -> bool {
+/// its size, nor on one an origin makes (`made`), whose smallest failing size bisection found,
+/// and whose growth follows that origin. (Cut down, such an input would fail the same way only
+/// where a busy moment made a run slower.)
+fn worth_cutting_down(failure: &Failure, input: &Input, made: bool) -> bool {
     match failure {
         _ if hangs(failure, input) => false,
         Failure::TimeLimit { .. }
         | Failure::MemoryLimit { .. }
         | Failure::Crash {
             too_deep: Some(_), ..
-        } => input.size() <= CUT_DOWN_WHEN_SLOW,
+        } => !made && input.size() <= CUT_DOWN_WHEN_SLOW,
         _ => true,
     }
 }
@@ -304,64 +237,97 @@ pub struct Budget {
     pub time: Duration,
 }
 
-/// Cuts out of `input` the words or rounds that its failure does not need, as delta debugging
-/// does: halves first, then quarters, and so on down to single words or rounds, passed over
-/// again until no single one can go, or the `budget` is spent on `clock`. `fails` says whether a
-/// smaller input still fails the same way (and keeps it if it likes). A failure that needs four
-/// words of 80,000 is found in a few hundred tries, not 80,000. Returns the input cut down.
-pub fn cut_down<E>(
+/// Cuts out of `input`, of `problem`, the parts that its failure does not need, as delta
+/// debugging does, at each of the problem's levels, coarsest first ([`Problem::levels`]): halves
+/// first, then quarters, and so on down to single parts, passed over again until no single one can
+/// go; then makes it simpler a step at a time ([`Problem::simpler`]); and again while a round
+/// changes it, if the problem has more than one level or simpler inputs; or until the `budget` is
+/// spent on `clock`. A candidate is tried only if the problem accepts it
+/// ([`Problem::acceptable`]); `fails` says whether a smaller input still fails the same way (and
+/// keeps it if it likes). A failure that needs four words of 80,000 is found in a few hundred
+/// tries, not 80,000. Returns the input cut down.
+pub fn cut_down(
+    problem: &dyn Problem,
     input: Input,
     budget: Budget,
     clock: &impl Clock,
-    mut fails: impl FnMut(&Input) -> Result<bool, E>,
-) -> Result<Input, E> {
+    mut fails: impl FnMut(&Input) -> Result<bool, Error>,
+) -> Result<Input, Error> {
     let deadline = clock.now() + budget.time;
     let (mut current, mut tries) = (input, 0);
-    let mut chunk = (current.size() / 2).max(1);
+    let spent = |tries: usize| tries >= budget.tries || clock.now() >= deadline;
+    let mut try_one = |candidate: &Input, tries: &mut usize| -> Result<bool, Error> {
+        *tries += 1;
+        Ok(problem.acceptable(candidate)? && fails(candidate)?)
+    };
+    let rounds_repeat = problem.levels() > 1;
     loop {
-        let mut start = 0;
-        let mut cut = false;
-        while start < current.size() {
-            if tries >= budget.tries || clock.now() >= deadline {
-                return Ok(current);
-            }
-            let Some(candidate) = current.without(start, chunk) else {
-                break;
-            };
-            tries += 1;
-            match fails(&candidate)? {
-                true => (current, cut) = (candidate, true),
-                false => start += chunk,
+        let mut changed = false;
+        for level in 0..problem.levels() {
+            let mut chunk = (problem.parts(&current, level) / 2).max(1);
+            loop {
+                let mut start = 0;
+                let mut cut = false;
+                while start < problem.parts(&current, level) {
+                    if spent(tries) {
+                        return Ok(current);
+                    }
+                    let Some(candidate) = problem.without(&current, level, start, chunk) else {
+                        break;
+                    };
+                    match try_one(&candidate, &mut tries)? {
+                        true => (current, cut, changed) = (candidate, true, true),
+                        false => start += chunk,
+                    }
+                }
+                match chunk {
+                    1 if !cut => break,
+                    1 => {}
+                    _ => chunk /= 2,
+                }
             }
         }
-        match chunk {
-            1 if !cut => return Ok(current),
-            1 => {}
-            _ => chunk /= 2,
+        let mut simpler = problem.simpler(&current).into_iter();
+        let mut made_simpler = false;
+        while let Some(candidate) = simpler.next() {
+            if spent(tries) {
+                return Ok(current);
+            }
+            if try_one(&candidate, &mut tries)? {
+                (current, made_simpler, changed) = (candidate, true, true);
+                simpler = problem.simpler(&current).into_iter();
+            }
+        }
+        if !changed || !(rounds_repeat || made_simpler) {
+            return Ok(current);
         }
     }
 }
 
 /// The end of a search that found a failure at `case`: `shrunk`, as far as it went, is cut
 /// down with [`cut_down`] by `try_smaller` within `plan`'s budgets if that is worth it.
-fn concluded<E>(
+fn concluded(
+    problem: &dyn Problem,
     case: Case,
     (first, first_failure): (Input, Failure),
     mut shrunk: Shrunk,
     plan: &Plan,
     clock: &impl Clock,
-    mut try_smaller: impl FnMut(&mut Shrunk, Generated) -> Result<bool, E>,
-) -> Result<Conclusion, E> {
-    if worth_cutting_down(&shrunk.failure, &shrunk.input) {
+    mut try_smaller: impl FnMut(&mut Shrunk, Generated) -> Result<bool, Error>,
+) -> Result<Conclusion, Error> {
+    let made = shrunk.origin.is_some();
+    if worth_cutting_down(&shrunk.failure, &shrunk.input, made) {
         let budget = Budget {
             tries: plan.max_shrink_steps.saturating_sub(shrunk.steps),
             time: plan.cut_down_time,
         };
         let input = shrunk.input.clone();
-        cut_down(input, budget, clock, |candidate| {
+        cut_down(problem, input, budget, clock, |candidate| {
             let input = candidate.clone();
             let origin = None;
-            try_smaller(&mut shrunk, Generated { input, origin })
+            let kept = try_smaller(&mut shrunk, Generated { input, origin })?;
+            shrunk.cut_down |= kept;
+            Ok(kept)
         })?;
     }
     Ok(Conclusion::Failed(Box::new(Found {
@@ -372,6 +338,7 @@ fn concluded<E>(
         failure: shrunk.failure,
         origin: shrunk.origin,
         bisected: shrunk.bisected,
+        cut_down: shrunk.cut_down,
         shrink_steps: shrunk.steps,
     })))
 }
@@ -380,16 +347,25 @@ fn concluded<E>(
 /// noise of a run blurs that size by more.
 const BLURRED_SIZE: usize = 50;
 
-/// Bisects the size of `shrunk`'s input, from `origin`'s family, down to the smallest that fails
-/// the same way, with `try_smaller`, in at most `max_steps` tries in all: to the word or round
-/// for a wrong answer, a crash or too much output; within [`BLURRED_SIZE`] of it for a time or a
-/// memory limit.
-fn bisect<E>(
+/// The smallest sizes at which shrinking through an origin tries other seeds, each of them, before
+/// it tries sizes further apart.
+const SEEDED_SIZES: usize = 32;
+
+/// Bisects the size of `shrunk`'s input, from `origin`, down to the smallest that fails the same
+/// way, with `try_smaller`, in at most `max_steps` tries in all: to the word or round for a wrong
+/// answer, a crash or too much output; within [`BLURRED_SIZE`] of it for a time or a memory limit.
+/// Then, for a problem that tries several seeds at a size ([`Problem::seeds_per_size`]), and a
+/// failure that a size does not blur, the sizes below, smallest first, each with that many other
+/// seeds (drawn from `seed`), until one fails the same way: every size up to [`SEEDED_SIZES`],
+/// then sizes half as far again from the smallest failing one.
+fn bisect(
+    problem: &dyn Problem,
     origin: Origin,
+    seed: u64,
     shrunk: &mut Shrunk,
     max_steps: usize,
-    try_smaller: &mut impl FnMut(&mut Shrunk, Generated) -> Result<bool, E>,
-) -> Result<(), E> {
+    try_smaller: &mut impl FnMut(&mut Shrunk, Generated) -> Result<bool, Error>,
+) -> Result<(), Error> {
     let blurred = matches!(
         shrunk.failure.verdict(),
         Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded
@@ -406,7 +382,7 @@ fn bisect<E>(
     {
         let size = passing + (failing - passing) / 2;
         let candidate = Generated {
-            input: origin.input(size),
+            input: problem.make(origin, size)?,
             origin: Some(origin),
         };
         match try_smaller(shrunk, candidate)? {
@@ -414,60 +390,89 @@ fn bisect<E>(
             false => passing = size,
         }
     }
+    let seeds = problem.seeds_per_size();
+    if seeds == 0 || blurred || hangs(&shrunk.failure, &shrunk.input) {
+        return Ok(());
+    }
+    let mut rng = Rng::new(seed ^ 0x5EED_5EED_5EED_5EED);
+    let mut sizes: Vec<usize> = (1..failing.min(SEEDED_SIZES + 1)).collect();
+    let mut size = SEEDED_SIZES;
+    while size + 1 < failing {
+        size = size.max(1) + (failing - size) / 2;
+        sizes.push(size);
+    }
+    for size in sizes.into_iter().filter(|&size| size < failing) {
+        for _ in 0..seeds {
+            if shrunk.steps >= max_steps {
+                return Ok(());
+            }
+            let other = Origin {
+                seed: rng.next_u64(),
+                ..origin
+            };
+            let candidate = Generated {
+                input: problem.make(other, size)?,
+                origin: Some(other),
+            };
+            if try_smaller(shrunk, candidate)? {
+                return Ok(());
+            }
+        }
+    }
     Ok(())
 }
 
-/// Runs the official samples of `problem` through `test`, which judges a solution on one input (an
-/// error ends the search, say when the solution cannot be run), then the cases of `plan`, then
-/// every family of the problem at the judge's largest N. A failing sample is reported as it is. On the first failure, shrinks the input, keeping only
-/// smaller inputs that fail the same way, until none does: a small random case with proptest's
-/// value trees, a large one or a family by bisecting its size ([`bisect`]). Cutting down keeps to its time on `clock`.
-pub fn search<E>(
-    problem: Problem,
+/// Runs the samples of `problem` through `test`, which judges a solution on one input (an error
+/// ends the search, say when the solution cannot be run), then the cases of `plan`, then every
+/// family of the problem at its largest size. A failing sample is reported as it is. On the first
+/// failure, shrinks the input, keeping only smaller inputs that fail the same way, until none
+/// does: a small random case with proptest's value trees, an input an origin makes by bisecting
+/// its size ([`bisect`]). Cutting down keeps to its time on `clock`.
+pub fn search(
+    problem: &dyn Problem,
     plan: Plan,
     clock: &impl Clock,
-    mut test: impl FnMut(&Input) -> Result<Option<Failure>, E>,
+    mut test: impl FnMut(&Input) -> Result<Option<Failure>, Error>,
     mut progress: impl FnMut(Progress),
-) -> Result<Conclusion, E> {
+) -> Result<Conclusion, Error> {
     let Plan {
         cases,
         seed,
         max_shrink_steps,
         ..
     } = plan;
-    let mut seed_bytes = [0; 32];
-    seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
-    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes);
-    let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    let mut runner = runner(seed);
     let samples = problem.samples();
-    for (number, sample) in (1..).zip(&samples) {
+    for (number, sample) in (1..).zip(samples) {
         let count = samples.len();
         progress(Progress::Sample {
             number,
             samples: count,
         });
-        if let Some(failure) = test(sample)? {
+        if let Some(failure) = test(&sample.input)? {
             return Ok(Conclusion::Failed(Box::new(Found {
                 case: Case::Sample(number),
-                first: sample.clone(),
+                first: sample.input.clone(),
                 first_failure: failure.clone(),
-                input: sample.clone(),
+                input: sample.input.clone(),
                 failure,
                 origin: None,
                 bisected: false,
+                cut_down: false,
                 shrink_steps: 0,
             })));
         }
     }
     let mut largest = 0;
     for case in 0..cases {
-        let mut tree = inputs(problem, case, cases)
-            .new_tree(&mut runner)
-            .expect("these strategies reject nothing");
-        let Generated {
-            input: first,
-            origin,
-        } = tree.current();
+        let limit = size_limit(problem, case, cases);
+        let (mut tree, first, origin) = match problem.draw(case, cases, limit, &mut runner) {
+            Drawn::Tree(tree) => {
+                let Generated { input, origin } = tree.current();
+                (Some(tree), input, origin)
+            }
+            Drawn::Made { origin, size } => (None, problem.make(origin, size)?, Some(origin)),
+        };
         largest = largest.max(first.size());
         progress(Progress::Case {
             case,
@@ -481,30 +486,45 @@ pub fn search<E>(
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
             shrunk.try_smaller(candidate, &mut test, &mut progress)
         };
-        if let Some(origin) = origin {
-            // A large input comes from a family, whose size is what matters.
-            bisect(origin, &mut shrunk, max_shrink_steps, &mut try_smaller)?;
-        } else {
+        match (origin, &mut tree) {
+            // An input an origin makes, whose size is what matters.
+            (Some(origin), _) => bisect(
+                problem,
+                origin,
+                seed,
+                &mut shrunk,
+                max_shrink_steps,
+                &mut try_smaller,
+            )?,
             // proptest's own shrinking loop: simplify while the input still fails, step back
             // (complicate) when it passes, until neither moves.
-            let mut moved = tree.simplify();
-            while moved && shrunk.steps < max_shrink_steps && !hangs(&first_failure, &shrunk.input)
-            {
-                moved = match try_smaller(&mut shrunk, tree.current())? {
-                    true => tree.simplify(),
-                    false => tree.complicate(),
-                };
+            (None, Some(tree)) => {
+                let mut moved = tree.simplify();
+                while moved
+                    && shrunk.steps < max_shrink_steps
+                    && !hangs(&first_failure, &shrunk.input)
+                {
+                    moved = match try_smaller(&mut shrunk, tree.current())? {
+                        true => tree.simplify(),
+                        false => tree.complicate(),
+                    };
+                }
             }
+            (None, None) => {}
         }
         // proptest drops each word or round once, early on, when others may still have needed
         // it: cut out again what the failure no longer needs.
         let first = (first, first_failure);
-        return concluded(Case::Random(case), first, shrunk, &plan, clock, try_smaller);
+        let case = Case::Random(case);
+        return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
-    for &family in Family::of(problem) {
+    for &family in problem.families() {
         progress(Progress::Family { family });
-        let origin = Origin { family, seed };
-        let first = origin.input(JUDGE_MAX);
+        let origin = Origin {
+            family: Some(family),
+            seed,
+        };
+        let first = problem.make(origin, problem.largest_size())?;
         let Some(first_failure) = test(&first)? else {
             continue;
         };
@@ -512,19 +532,28 @@ pub fn search<E>(
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
             shrunk.try_smaller(candidate, &mut test, &mut progress)
         };
-        bisect(origin, &mut shrunk, max_shrink_steps, &mut try_smaller)?;
+        bisect(
+            problem,
+            origin,
+            seed,
+            &mut shrunk,
+            max_shrink_steps,
+            &mut try_smaller,
+        )?;
         // Then the words or rounds that a wrong answer or a crash does not need.
         let first = (first, first_failure);
-        return concluded(
-            Case::Family(family),
-            first,
-            shrunk,
-            &plan,
-            clock,
-            try_smaller,
-        );
+        let case = Case::Family(family);
+        return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
     Ok(Conclusion::Passed { largest })
+}
+
+/// The random numbers of a search from `seed`, as proptest's runner draws them.
+fn runner(seed: u64) -> TestRunner {
+    let mut seed_bytes = [0; 32];
+    seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes);
+    TestRunner::new_with_rng(Config::default(), rng)
 }
 
 /// Cases on which a program fails, and on which it is right, that a diagnosis compares at least.
@@ -557,7 +586,7 @@ pub struct Answered {
 }
 
 /// The classic mistakes that a wrong answer matches.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Diagnosis {
     /// The mistakes whose answers equal the program's on every case compared, the simplest
     /// first; none when the failure matches no known mistake.
@@ -578,26 +607,27 @@ pub struct Diagnosis {
 /// program's on every case. No catalogued mistake crashes or runs out of time: a program that did
 /// gets no diagnosis, nor one with fewer than [`DIAGNOSIS_CASES`] cases on which it fails, or on
 /// which it is right.
-pub fn diagnose<E>(
-    problem: Problem,
+pub fn diagnose(
+    problem: &dyn Problem,
     seed: u64,
     known: &[(Input, Option<Answered>)],
     clock: &impl Clock,
-    mut answer: impl FnMut(&Input) -> Result<Option<Answered>, E>,
-) -> Result<Option<Diagnosis>, E> {
+    mut answer: impl FnMut(&Input) -> Result<Option<Answered>, Error>,
+) -> Result<Option<Diagnosis>, Error> {
+    if problem.mistakes().is_empty() {
+        return Ok(None);
+    }
     let deadline = clock.now() + DIAGNOSIS_TIME;
-    let mut seed_bytes = [0; 32];
-    seed_bytes[..8].copy_from_slice(&seed.rotate_left(32).to_le_bytes());
-    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes);
-    let mut runner = TestRunner::new_with_rng(Config::default(), rng);
+    let mut runner = runner(seed.rotate_left(32));
     // Small inputs of every size the search's small cases have, in turn.
     let smalls = small_cases(DIAGNOSIS_SEARCH);
-    let drawn = (0..DIAGNOSIS_TRIES).map(|k| {
-        let strategy = inputs(problem, k % smalls, DIAGNOSIS_SEARCH);
-        let tree = strategy
-            .new_tree(&mut runner)
-            .expect("these strategies reject nothing");
-        tree.current().input
+    let drawn = (0..DIAGNOSIS_TRIES).filter_map(|k| {
+        let case = k % smalls;
+        let limit = size_limit(problem, case, DIAGNOSIS_SEARCH);
+        match problem.draw(case, DIAGNOSIS_SEARCH, limit, &mut runner) {
+            Drawn::Tree(tree) => Some(tree.current().input),
+            Drawn::Made { .. } => None,
+        }
     });
     let mut cases: Vec<(Input, Answered)> = Vec::new();
     for (input, answered) in known {
@@ -623,7 +653,8 @@ pub fn diagnose<E>(
         }
         Ok(true)
     };
-    for input in problem.samples().into_iter().chain(drawn) {
+    let samples = problem.samples().iter().map(|sample| sample.input.clone());
+    for input in samples.chain(drawn) {
         if clock.now() >= deadline || enough(&cases) {
             break;
         }
@@ -663,7 +694,8 @@ pub fn diagnose<E>(
     let answers: Vec<(Input, String)> = (cases.iter())
         .map(|(input, answered)| (input.clone(), answered.answer.clone()))
         .collect();
-    let mistakes = mistake::of(problem)
+    let mistakes = problem
+        .mistakes()
         .iter()
         .filter(|mistake| mistake.agrees(&answers))
         .collect();

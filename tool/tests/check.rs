@@ -1174,8 +1174,8 @@ fn diagnosis(report: &str) -> (Vec<String>, bool) {
 fn every_catalogued_mistake_is_named_and_no_other() {
     assert_eq!(
         MISTAKES.len(),
-        atcoder_games_tool::mistake::of(atcoder_games_tool::problem::Problem::Shiritori).len()
-            + atcoder_games_tool::mistake::of(atcoder_games_tool::problem::Problem::Lucky7).len()
+        atcoder_games_tool::mistake::of(atcoder_games_tool::input::Builtin::Shiritori).len()
+            + atcoder_games_tool::mistake::of(atcoder_games_tool::input::Builtin::Lucky7).len()
     );
     for (problem, id) in MISTAKES {
         let output = check_wrong(&["--seed", "1", problem], &format!("{problem}-{id}"));

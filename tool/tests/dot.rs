@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use atcoder_games_tool::problem::shiritori_input;
+use atcoder_games_tool::input::shiritori_input;
 use atcoder_games_tool::process::{self, Options, Stdin};
 use common::{root, tool};
 use proptest::prelude::*;

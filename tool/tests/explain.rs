@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use atcoder_games_tool::problem::{lucky7_input, shiritori_input};
+use atcoder_games_tool::input::{lucky7_input, shiritori_input};
 use atcoder_games_tool::strategy::game;
 use common::{sample, tool};
 use proptest::prelude::*;

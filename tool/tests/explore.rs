@@ -528,7 +528,7 @@ async fn the_explore_pages_play_as_explain_does_and_behave_as_a_game_should() {
         format!("abc{}", (0..4).rev().map(letter).collect::<String>())
     };
     many.extend((0..5_000).map(spelled));
-    let text = atcoder_games_tool::problem::shiritori_input(&many);
+    let text = atcoder_games_tool::input::shiritori_input(&many);
     let (url, _) = page(&folder, "many.html", "shiritori", text.as_bytes());
     open(&client, &url).await;
     open_with(&client, 1).await;
@@ -742,7 +742,7 @@ async fn the_judges_largest_pages_answer_at_once_in_little_memory() {
     inputs.push((
         "one block with every move".to_string(),
         "shiritori",
-        atcoder_games_tool::problem::shiritori_input(&one_block),
+        atcoder_games_tool::input::shiritori_input(&one_block),
     ));
     for family in Family::LUCKY7 {
         inputs.push((

@@ -2,12 +2,14 @@
 //! made-up measurements, and the whole of what `check` does with a program too slow or too large,
 //! its search, bisection and growth, on made-up programs whose cost is a function of N.
 
+use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::{Family, Origin};
 use atcoder_games_tool::growth::{
     Curve, Failing, Resource, exponential, fit, follow, measurable, sizes_below, steps_below,
 };
+use atcoder_games_tool::input::JUDGE_MAX;
+use atcoder_games_tool::input::{Builtin, Input};
 use atcoder_games_tool::judge::{Failure, Limits, Precision, Verdict, judge, settle};
-use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::process::{Run, Stop};
 use atcoder_games_tool::search::{Case, Conclusion, Found, Plan, SystemClock, search};
 use std::cell::Cell;
@@ -109,7 +111,7 @@ fn values_are_shown_as_people_read_them() {
 fn modelled(
     seconds: impl Fn(usize) -> f64,
     bytes: impl Fn(usize) -> u64,
-) -> impl Fn(&Input, &Limits) -> Result<Run, ()> {
+) -> impl Fn(&Input, &Limits) -> Result<Run, Error> {
     move |input: &Input, limits: &Limits| {
         let size = input.size();
         let (mut time, mut peak) = (Duration::from_secs_f64(seconds(size)), bytes(size));
@@ -142,15 +144,15 @@ fn modelled(
 /// alone), bisected to its smallest size, and how the failure grows there.
 fn followed(
     limits: Limits,
-    run: impl Fn(&Input, &Limits) -> Result<Run, ()>,
+    run: impl Fn(&Input, &Limits) -> Result<Run, Error>,
 ) -> (Box<Found>, Curve) {
     let test = |input: &Input| {
         let settled = settle(&limits, Precision::Verdict, || run(input, &limits))?;
-        Ok::<_, ()>(judge("", &settled.run, &limits))
+        Ok::<_, Error>(judge("", &settled.run, &limits))
     };
     let plan = Plan::new(1, 7);
     let Conclusion::Failed(found) =
-        search(Problem::Shiritori, plan, &SystemClock, test, |_| {}).unwrap()
+        search(&Builtin::Shiritori, plan, &SystemClock, test, |_| {}).unwrap()
     else {
         panic!("the family of random words fails at the judge's largest size");
     };
@@ -159,10 +161,19 @@ fn followed(
         origin: found.origin.expect("a family's input"),
         smallest_size: found.input.size(),
         smallest: &found.failure,
-        at_judge_max: Some(&found.first_failure),
+        largest_size: JUDGE_MAX,
+        at_largest: Some(&found.first_failure),
     };
-    let curve = follow(&failing, &limits, run).unwrap().expect("a growth");
+    let curve = follow(&failing, &limits, made(failing.origin), run)
+        .unwrap()
+        .expect("a growth");
     (found, curve)
+}
+
+/// The inputs of `origin`, a family's, by their size.
+fn made(origin: Origin) -> impl Fn(usize) -> Result<Input, Error> {
+    let family = origin.family.expect("a family's origin");
+    move |size| Ok(family.input(size, origin.seed))
 }
 
 /// The judge's limits with a time limit of `seconds`.
@@ -283,7 +294,7 @@ fn a_memory_per_word_is_fitted_as_n_and_measured_once_a_size() {
 #[test]
 fn only_a_program_too_slow_or_too_large_has_a_growth() {
     let origin = Origin {
-        family: Family::RandomWords,
+        family: Some(Family::RandomWords),
         seed: 1,
     };
     let waited = Failure::TimeLimit {
@@ -294,16 +305,19 @@ fn only_a_program_too_slow_or_too_large_has_a_growth() {
     let wrong = Failure::WrongAnswer {
         expected: "Aoki\n".to_string(),
         actual: "Draw\n".to_string(),
+        message: None,
     };
     for failure in [waited, wrong] {
         let failing = Failing {
             origin,
             smallest_size: 10,
             smallest: &failure,
-            at_judge_max: None,
+            largest_size: JUDGE_MAX,
+            at_largest: None,
         };
-        let never = |_: &Input, _: &Limits| -> Result<Run, ()> { panic!("no run") };
-        assert_eq!(follow(&failing, &Limits::ATCODER, never), Ok(None));
+        let never = |_: &Input, _: &Limits| -> Result<Run, Error> { panic!("no run") };
+        let made = made(origin);
+        assert_eq!(follow(&failing, &Limits::ATCODER, made, never), Ok(None));
     }
 }
 
@@ -327,20 +341,26 @@ fn a_time_that_doubles_with_each_round_more_is_exponential() {
             let settled = settle(&limits(2.0), Precision::Verdict, || {
                 run(input, &limits(2.0))
             })?;
-            Ok::<_, ()>(judge("", &settled.run, &limits(2.0)))
+            Ok::<_, Error>(judge("", &settled.run, &limits(2.0)))
         };
-        let Conclusion::Failed(found) =
-            search(Problem::Lucky7, Plan::new(1, 7), &SystemClock, test, |_| {}).unwrap()
-        else {
+        let Conclusion::Failed(found) = search(
+            &Builtin::Lucky7,
+            Plan::new(1, 7),
+            &SystemClock,
+            test,
+            |_| {},
+        )
+        .unwrap() else {
             panic!("the first family fails");
         };
         let failing = Failing {
             origin: found.origin.expect("a family's input"),
             smallest_size: found.input.size(),
             smallest: &found.failure,
-            at_judge_max: Some(&found.first_failure),
+            largest_size: JUDGE_MAX,
+            at_largest: Some(&found.first_failure),
         };
-        let curve = follow(&failing, &limits(2.0), run)
+        let curve = follow(&failing, &limits(2.0), made(failing.origin), run)
             .unwrap()
             .expect("a growth");
         let factor = curve
@@ -425,11 +445,11 @@ fn followed_noisily(
     };
     let run = modelled(noisy, small);
     let origin = Origin {
-        family: Family::RandomGame,
+        family: Some(Family::RandomGame),
         seed,
     };
     let judged = |size: usize| {
-        let input = origin.input(size);
+        let input = made(origin)(size).unwrap();
         let settled = settle(&limits, Precision::Verdict, || run(&input, &limits)).unwrap();
         judge("", &settled.run, &limits)
     };
@@ -440,9 +460,12 @@ fn followed_noisily(
         origin,
         smallest_size,
         smallest: &smallest,
-        at_judge_max: None,
+        largest_size: JUDGE_MAX,
+        at_largest: None,
     };
-    follow(&failing, &limits, &run).unwrap().expect("a growth")
+    follow(&failing, &limits, made(origin), &run)
+        .unwrap()
+        .expect("a growth")
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! Judging a run: the answer compared as the judge compares it, a crash, and the time, memory,
 //! stack and output limits, which come first.
 
+use atcoder_games_tool::error::Error;
 use atcoder_games_tool::judge::{
     Failure, Limits, MOST_RUNS, Precision, TooDeep, Verdict, answer_lines, judge, judged_time,
     settle, steady_runs,
@@ -60,7 +61,8 @@ fn the_judge_ignores_trailing_whitespace_and_blank_lines_only() {
             failure,
             Failure::WrongAnswer {
                 expected: expected.to_string(),
-                actual: different.to_string()
+                actual: different.to_string(),
+                message: None,
             }
         );
     }
@@ -270,7 +272,7 @@ fn settled(precision: Precision, runs: &[Run]) -> (f64, bool, usize) {
     let mut made = 0;
     let settled = settle(&LIMITS, precision, || {
         made += 1;
-        Ok::<_, ()>(runs[made - 1].clone())
+        Ok::<_, Error>(runs[made - 1].clone())
     })
     .unwrap();
     assert_eq!(settled.runs, made);
@@ -283,7 +285,7 @@ fn verdict(runs: &[Run]) -> (Option<Verdict>, usize) {
     let mut made = 0;
     let settled = settle(&LIMITS, Precision::Verdict, || {
         made += 1;
-        Ok::<_, ()>(runs[made - 1].clone())
+        Ok::<_, Error>(runs[made - 1].clone())
     })
     .unwrap();
     let failure = judge("Aoki\n", &settled.run, &LIMITS);
@@ -328,7 +330,7 @@ fn a_borderline_time_is_measured_until_it_is_settled_five_runs_at_most() {
     let mut made = 0;
     let settled = settle(&LIMITS, Precision::Verdict, || {
         made += 1;
-        Ok::<_, ()>(Run {
+        Ok::<_, Error>(Run {
             stdout: made.to_string().into_bytes(),
             ..timed(2.1, None)
         })

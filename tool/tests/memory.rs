@@ -6,9 +6,20 @@ mod common;
 
 use atcoder_games_tool::process::{Options, Stdin, run};
 use std::hint::black_box;
+use std::sync::{Mutex, MutexGuard};
+
+/// Held by each test while it runs: what one holds is what the others' runs must not count.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn alone() -> MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 #[test]
 fn a_small_program_started_from_a_large_process_is_not_counted_large() {
+    let _alone = alone();
     // This process holds 256 MiB, written, while it starts `true`.
     let held = black_box(vec![1u8; 256 << 20]);
     let ran = run(&["true"], Stdin::Bytes(b""), &Options::default()).unwrap();
@@ -21,6 +32,7 @@ fn a_small_program_started_from_a_large_process_is_not_counted_large() {
 
 #[test]
 fn a_program_started_by_a_process_that_was_large_once_is_counted_in_full() {
+    let _alone = alone();
     // This process held 512 MiB a moment ago, and holds little now: a 100 MiB program it starts
     // is more than it holds, and is counted (not against what it once held).
     drop(black_box(vec![1u8; 512 << 20]));
@@ -45,6 +57,7 @@ fn a_program_started_by_a_launcher_of_a_large_process_is_counted_in_full() {
         println!("peak memory: {}", ran.peak_memory);
         return;
     }
+    let _alone = alone();
     let held = black_box(vec![1u8; 256 << 20]);
     let launched = common::run_alone(name, LAUNCHER);
     drop(held);

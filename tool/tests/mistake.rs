@@ -5,8 +5,9 @@
 
 use crate::common;
 
+use atcoder_games_tool::error::Error;
+use atcoder_games_tool::input::{Builtin, Input};
 use atcoder_games_tool::mistake::{self, Mistake};
-use atcoder_games_tool::problem::{Input, Problem};
 use atcoder_games_tool::search::{
     Answered, DIAGNOSIS_CASES, DIAGNOSIS_ENOUGH, DIAGNOSIS_SIZE, SystemClock, diagnose,
 };
@@ -24,6 +25,7 @@ fn oracle(input: &Input) -> String {
             lines.concat()
         }
         Input::Lucky7 { digits, players } => format!("{}\n", lucky7_winner(digits, players)),
+        Input::Text(_) => unreachable!("a built-in problem's input"),
     }
 }
 
@@ -36,7 +38,7 @@ fn game(digits: &str, players: &str) -> Input {
     Input::Lucky7 { digits, players }
 }
 
-fn named(problem: Problem, id: &str) -> &'static Mistake {
+fn named(problem: Builtin, id: &str) -> &'static Mistake {
     let mistakes = mistake::of(problem);
     let found = mistakes.iter().find(|mistake| mistake.id == id);
     found.unwrap_or_else(|| panic!("no mistake {id}"))
@@ -45,8 +47,8 @@ fn named(problem: Problem, id: &str) -> &'static Mistake {
 #[test]
 fn every_mistake_has_an_id_a_sentence_and_an_editorial_section() {
     for (problem, editorial) in [
-        (Problem::Shiritori, "docs/shiritori.md"),
-        (Problem::Lucky7, "docs/lucky7.md"),
+        (Builtin::Shiritori, "docs/shiritori.md"),
+        (Builtin::Lucky7, "docs/lucky7.md"),
     ] {
         let text = fs::read_to_string(common::root().join(editorial)).unwrap();
         let common_mistakes = text
@@ -87,102 +89,102 @@ fn every_mistake_has_an_id_a_sentence_and_an_editorial_section() {
         ids.dedup();
         assert_eq!(ids.len(), count, "the ids are distinct");
     }
-    assert_eq!(mistake::of(Problem::Shiritori).len(), 10);
-    assert_eq!(mistake::of(Problem::Lucky7).len(), 8);
+    assert_eq!(mistake::of(Builtin::Shiritori).len(), 10);
+    assert_eq!(mistake::of(Builtin::Lucky7).len(), 8);
 }
 
 #[test]
 fn each_mistake_answers_its_counterexample_as_the_editorial_says() {
     let cases = [
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "draws-as-takahashi",
             words(&["ABC"]),
             "Takahashi\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "draws-as-aoki",
             words(&["ABC"]),
             "Aoki\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "self-loops-ignored",
             words(&["ABC"]),
             "Takahashi\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "ignores-case",
             words(&["aAaA"]),
             "Draw\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "wrong-block-length",
             words(&["ABC"]),
             "Takahashi\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "direction-reversed",
             words(&["abaaab"]),
             "Aoki\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "duplicates-once",
             words(&["abcaBc", "abcbca", "abcbca", "bcacab", "aBcabc"]),
             "Aoki\nAoki\nAoki\nTakahashi\nTakahashi\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "loss-not-passed-on",
             words(&["aaaaaa", "aaaaba", "abaaab", "aabaAa"]),
             "Draw\nTakahashi\nAoki\nTakahashi\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "waits-for-all-moves",
             words(&["bbabba", "bbaaaa"]),
             "Draw\nTakahashi\n",
         ),
         (
-            Problem::Shiritori,
+            Builtin::Shiritori,
             "cycle-as-draw",
             words(&["baBAAa", "AAabaB", "AAab"]),
             "Aoki\nDraw\nTakahashi\n",
         ),
         (
-            Problem::Lucky7,
+            Builtin::Lucky7,
             "last-player-wins",
             game("0", "A"),
             "Aoki\n",
         ),
         (
-            Problem::Lucky7,
+            Builtin::Lucky7,
             "zero-choice-ignored",
             game("5", "T"),
             "Aoki\n",
         ),
-        (Problem::Lucky7, "players-swapped", game("5", "T"), "Aoki\n"),
+        (Builtin::Lucky7, "players-swapped", game("5", "T"), "Aoki\n"),
         (
-            Problem::Lucky7,
+            Builtin::Lucky7,
             "both-choose-for-takahashi",
             game("8", "A"),
             "Takahashi\n",
         ),
-        (Problem::Lucky7, "digit-weight", game("35", "AT"), "Aoki\n"),
+        (Builtin::Lucky7, "digit-weight", game("35", "AT"), "Aoki\n"),
         (
-            Problem::Lucky7,
+            Builtin::Lucky7,
             "start-residue-ignored",
             game("58", "AT"),
             "Takahashi\n",
         ),
-        (Problem::Lucky7, "forward-pass", game("35", "AT"), "Aoki\n"),
+        (Builtin::Lucky7, "forward-pass", game("35", "AT"), "Aoki\n"),
         (
-            Problem::Lucky7,
+            Builtin::Lucky7,
             "greedy",
             game("9926", "ATAT"),
             "Takahashi\n",
@@ -196,33 +198,33 @@ fn each_mistake_answers_its_counterexample_as_the_editorial_says() {
         assert!(mistake.agrees(&answered), "{id}");
     }
     // Every mistake of the catalogue has its counterexample here.
-    let total = mistake::of(Problem::Shiritori).len() + mistake::of(Problem::Lucky7).len();
+    let total = mistake::of(Builtin::Shiritori).len() + mistake::of(Builtin::Lucky7).len();
     assert_eq!(cases.len(), total);
     // Where it shows not, a mistake answers as the oracle does.
     let quiet = words(&["abcd", "bcda", "cdab"]);
     assert_eq!(
-        named(Problem::Shiritori, "cycle-as-draw").answers(&quiet),
+        named(Builtin::Shiritori, "cycle-as-draw").answers(&quiet),
         oracle(&quiet)
     );
 }
 
 /// The diagnosis of a program that answers as `answers` does, right where the oracle agrees.
 fn diagnosed(
-    problem: Problem,
+    problem: Builtin,
     answers: impl Fn(&Input) -> Option<String>,
 ) -> Option<atcoder_games_tool::search::Diagnosis> {
     let answer = |input: &Input| {
-        Ok::<_, ()>(answers(input).map(|answer| Answered {
+        Ok::<_, Error>(answers(input).map(|answer| Answered {
             right: answer == oracle(input),
             answer,
         }))
     };
-    diagnose(problem, 7, &[], &SystemClock, answer).unwrap()
+    diagnose(&problem, 7, &[], &SystemClock, answer).unwrap()
 }
 
 #[test]
 fn a_program_that_answers_as_a_mistake_is_named_for_it_alone() {
-    for problem in [Problem::Shiritori, Problem::Lucky7] {
+    for problem in [Builtin::Shiritori, Builtin::Lucky7] {
         for mistake in mistake::of(problem) {
             let diagnosis = diagnosed(problem, |input| Some(mistake.answers(input)))
                 .unwrap_or_else(|| panic!("{mistake:?}: too few cases"));
@@ -253,9 +255,9 @@ fn a_program_that_answers_as_a_mistake_is_named_for_it_alone() {
 #[test]
 fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
     // Crashing on one input, however the others go.
-    let draws = named(Problem::Shiritori, "draws-as-aoki");
+    let draws = named(Builtin::Shiritori, "draws-as-aoki");
     let crashes = |input: &Input| (input.size() != 2).then(|| draws.answers(input));
-    assert!(diagnosed(Problem::Shiritori, crashes).is_none());
+    assert!(diagnosed(Builtin::Shiritori, crashes).is_none());
     // An answer of its own on games that start with 7: wrong often enough, but as no mistake.
     let arbitrary = |input: &Input| {
         let Input::Lucky7 { digits, .. } = input else {
@@ -268,7 +270,7 @@ fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
             _ => right,
         })
     };
-    let diagnosis = diagnosed(Problem::Lucky7, arbitrary).expect("enough cases");
+    let diagnosis = diagnosed(Builtin::Lucky7, arbitrary).expect("enough cases");
     assert!(diagnosis.mistakes.is_empty(), "{diagnosis:?}");
     // Wrong on one game in twenty, those where Takahashi starts with a 7: 64 random games show
     // too few failing cases, so more are drawn, and the neighbours of those that fail tried.
@@ -283,11 +285,11 @@ fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
             false => right,
         })
     };
-    let diagnosis = diagnosed(Problem::Lucky7, rare).expect("enough failing cases");
+    let diagnosis = diagnosed(Builtin::Lucky7, rare).expect("enough failing cases");
     assert!(diagnosis.failing >= DIAGNOSIS_CASES, "{diagnosis:?}");
     assert!(diagnosis.right >= DIAGNOSIS_CASES, "{diagnosis:?}");
     // A program right everywhere has too few failing cases to tell.
-    assert!(diagnosed(Problem::Lucky7, |input| Some(oracle(input))).is_none());
+    assert!(diagnosed(Builtin::Lucky7, |input| Some(oracle(input))).is_none());
 }
 
 #[test]
@@ -306,7 +308,7 @@ fn the_neighbours_of_a_small_known_failure_are_tried_and_of_a_large_one_not() {
                 right: true,
             },
         };
-        Ok::<_, ()>(Some(answered))
+        Ok::<_, Error>(Some(answered))
     };
     for (size, tried) in [(DIAGNOSIS_SIZE, true), (DIAGNOSIS_SIZE + 1, false)] {
         let found = Input::Lucky7 {
@@ -314,7 +316,7 @@ fn the_neighbours_of_a_small_known_failure_are_tried_and_of_a_large_one_not() {
             players: "TA".repeat(size)[..size].to_string(),
         };
         let known = [(found.clone(), answer(&found).unwrap())];
-        let diagnosis = diagnose(Problem::Lucky7, 7, &known, &SystemClock, answer).unwrap();
+        let diagnosis = diagnose(&Builtin::Lucky7, 7, &known, &SystemClock, answer).unwrap();
         assert_eq!(diagnosis.is_some(), tried, "{size} rounds: {diagnosis:?}");
     }
 }

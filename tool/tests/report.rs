@@ -1,22 +1,134 @@
 //! The report of a failure, on made-up failures: what it shows in full, and where it stops.
 
+use atcoder_games_tool::builtin::{explained, game_command};
+use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
+use atcoder_games_tool::findings::{CheckSetup, EXPLAINED_WORDS, Failed, Passed, SavedCase};
 use atcoder_games_tool::format::{LINE_WIDTH, seconds_beside, shortened};
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
-use atcoder_games_tool::judge::{Failure, Limits, TooDeep};
-use atcoder_games_tool::problem::{Input, Problem};
+use atcoder_games_tool::input::{Builtin, Input};
+use atcoder_games_tool::judge::{Failure, Limits, TooDeep, differing_lines};
+use atcoder_games_tool::problem::{Problem, RightGame};
 use atcoder_games_tool::process::Stop;
-use atcoder_games_tool::report::{
-    CheckSetup, EXPLAINED_WORDS, SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR, SavedCase,
-    TrustedOutput, differences, passed, report,
-};
+use atcoder_games_tool::report::{SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR};
 use atcoder_games_tool::search::{Case, Diagnosis, Found, Margins, Peak};
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Duration;
 
-fn setting(problem: Problem) -> CheckSetup<'static> {
-    CheckSetup {
+/// How a check was run, as these tests give it; [`report`] and [`passed`] make it a
+/// [`CheckSetup`].
+struct Setting<'a> {
+    problem: Builtin,
+    /// The program's command line, split as a shell splits it.
+    command: &'a str,
+    cases: usize,
+    seed: u64,
+    limits: Limits,
+    saved: Option<SavedCase>,
+    time_factor: f64,
+}
+
+/// The problems, for a [`CheckSetup`], which borrows its problem.
+static SHIRITORI: Builtin = Builtin::Shiritori;
+static LUCKY7: Builtin = Builtin::Lucky7;
+
+impl Setting<'_> {
+    fn setup(&self) -> CheckSetup<'static> {
+        let problem: &'static dyn Problem = match self.problem {
+            Builtin::Shiritori => &SHIRITORI,
+            Builtin::Lucky7 => &LUCKY7,
+        };
+        CheckSetup {
+            problem,
+            command: shell_words::split(self.command)
+                .unwrap()
+                .into_iter()
+                .map(Into::into)
+                .collect(),
+            cases: self.cases,
+            seed: self.seed,
+            limits: self.limits,
+            time_factor: self.time_factor,
+            folder: PathBuf::from("/tmp"),
+            html: None,
+        }
+    }
+}
+
+/// The right game a report asks for: the word it opens with (Shiritori), or none (Lucky 7's).
+struct Game(Option<usize>);
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "Game({:?})", self.0)
+    }
+}
+
+/// The report of `found`, with `growth` and `diagnosis`, as `setting` ran the check: its right
+/// games chosen as `check` chooses them, and played by `trusted`, which says what it was asked.
+fn report<E>(
+    setting: &Setting,
+    found: &Found,
+    growth: Option<&Curve>,
+    diagnosis: Option<&Diagnosis>,
+    mut trusted: impl FnMut(Game) -> Result<String, E>,
+) -> Result<String, E> {
+    let (mut differences, mut games) = (Vec::new(), Vec::new());
+    if let Failure::WrongAnswer {
+        expected, actual, ..
+    } = &found.failure
+    {
+        differences = differing_lines(expected, actual);
+        let lines: Vec<usize> = differences.iter().map(|&(line, _, _)| line).collect();
+        for opening in explained(setting.problem, &found.input, &lines, EXPLAINED_WORDS) {
+            games.push(RightGame {
+                command: game_command(setting.problem, opening),
+                game: trusted(Game(opening))?,
+            });
+        }
+    }
+    let failed = Failed {
+        found: found.clone(),
+        growth: growth.cloned(),
+        diagnosis: diagnosis.cloned(),
+        differences,
+        games,
+        saved: setting.saved.clone(),
+        page: None,
+    };
+    Ok(atcoder_games_tool::report::report(
+        &setting.setup(),
+        &failed,
+    ))
+}
+
+/// The report of a pass as `setting` ran the check.
+fn passed(setting: &Setting, largest: usize, margins: &Margins, elapsed: Duration) -> String {
+    let pass = Passed {
+        largest,
+        margins: margins.clone(),
+        elapsed,
+    };
+    atcoder_games_tool::report::passed(&setting.setup(), &pass)
+}
+
+/// The lines on which a wrong answer to `input` of `problem` differs from the expected one, as
+/// the report labels them.
+fn differences(problem: Builtin, input: &Input, expected: &str, actual: &str) -> Vec<String> {
+    let lines = differing_lines(expected, actual).into_iter();
+    lines
+        .map(
+            |(line, wanted, got)| match problem.line_label(input, line) {
+                Some(label) => format!("{label}: expected {wanted}, got {got}"),
+                None => format!("expected {wanted}, got {got}"),
+            },
+        )
+        .collect()
+}
+
+fn setting(problem: Builtin) -> Setting<'static> {
+    Setting {
         problem,
         command: "./a.out",
         cases: 300,
@@ -40,6 +152,7 @@ fn found(input: Input, failure: Failure) -> Found {
         failure,
         origin: None,
         bisected: false,
+        cut_down: false,
         shrink_steps: 9,
     }
 }
@@ -81,12 +194,12 @@ fn words(count: usize) -> Input {
 }
 
 /// The trusted answer: what it was asked, so the report shows what it asked.
-fn trusted(asked: TrustedOutput) -> Result<String, ()> {
+fn trusted(asked: Game) -> Result<String, ()> {
     Ok(format!("asked {asked:?}\nsecond line\n"))
 }
 
 /// The report of `found` for `problem`, with [`trusted`] answers.
-fn reported(problem: Problem, found: &Found) -> String {
+fn reported(problem: Builtin, found: &Found) -> String {
     report(&setting(problem), found, None, None, trusted).expect("the trusted answers do not fail")
 }
 
@@ -101,8 +214,12 @@ fn section_lengths(text: &str) -> Vec<usize> {
 fn a_wrong_answer_shows_the_input_the_differences_and_the_games() {
     let expected = "Draw\nAoki\nTakahashi\n".to_string();
     let actual = "Draw\nTakahashi\nAoki\n".to_string();
-    let failure = Failure::WrongAnswer { expected, actual };
-    let text = reported(Problem::Shiritori, &found(words(3), failure));
+    let failure = Failure::WrongAnswer {
+        expected,
+        actual,
+        message: None,
+    };
+    let text = reported(Builtin::Shiritori, &found(words(3), failure));
     let wanted = "\
 check: ./a.out gives a wrong answer (WA) on shiritori.
 
@@ -131,13 +248,13 @@ The right game (atcoder-games explain shiritori 3):
 fn a_long_input_is_shown_in_part() {
     // The line before the input and N and the words fill the section exactly.
     let text = reported(
-        Problem::Shiritori,
+        Builtin::Shiritori,
         &found(words(SECTION_LINES - 2), crash()),
     );
     assert!(text.contains(&format!("{}\naaa\n", SECTION_LINES - 2)));
     assert!(!text.contains("more lines"), "{text}");
     let text = reported(
-        Problem::Shiritori,
+        Builtin::Shiritori,
         &found(words(SECTION_LINES - 1), crash()),
     );
     // N and all words but the last two, whose place the line that counts them takes.
@@ -162,7 +279,7 @@ fn a_long_input_is_shown_in_part() {
 #[test]
 fn the_verdicts_say_what_was_over_which_limit() {
     let memory = Failure::MemoryLimit { peak: 300 << 20 };
-    let text = reported(Problem::Lucky7, &found(game(3), memory));
+    let text = reported(Builtin::Lucky7, &found(game(3), memory));
     assert!(
         text.starts_with(
             "check: ./a.out gives memory limit exceeded (MLE): more than 256 MiB on lucky7.\n"
@@ -174,7 +291,7 @@ fn the_verdicts_say_what_was_over_which_limit() {
         stopped: true,
         blocked: true,
     };
-    let text = reported(Problem::Lucky7, &found(game(5), blocked));
+    let text = reported(Builtin::Lucky7, &found(game(5), blocked));
     assert!(unwrapped(&text).starts_with("check: ./a.out gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 1.65 s on lucky7.\n"), "{text}");
     // Without a growth, a time-out says no more than its input's size and where it comes from.
     assert!(
@@ -186,10 +303,10 @@ fn the_verdicts_say_what_was_over_which_limit() {
         stopped: true,
         blocked: false,
     };
-    let text = reported(Problem::Lucky7, &found(game(3), stopped));
+    let text = reported(Builtin::Lucky7, &found(game(3), stopped));
     assert!(unwrapped(&text).starts_with("check: ./a.out gives time limit exceeded (TLE): stopped at 1.66 s, more than the 1.50 s limit on lucky7.\n"), "{text}");
     let printed = Failure::OutputLimit { limit: 1 << 20 };
-    let text = reported(Problem::Lucky7, &found(game(3), printed));
+    let text = reported(Builtin::Lucky7, &found(game(3), printed));
     assert!(text.starts_with("check: ./a.out gives output limit exceeded (OLE): it printed more than 1 MiB on lucky7.\n"), "{text}");
     assert!(!text.contains("\n000\n"), "{text}");
     // A crash with a full stack names the stack.
@@ -198,7 +315,7 @@ fn the_verdicts_say_what_was_over_which_limit() {
         stderr: String::new(),
         too_deep: Some(TooDeep::Stack),
     };
-    let text = reported(Problem::Lucky7, &found(game(3), overflowed));
+    let text = reported(Builtin::Lucky7, &found(game(3), overflowed));
     assert!(unwrapped(&text).ends_with("\n\nIts stack overflowed: it reached the limit of 1024 MiB (--stack; the judge's is 1024 MiB). The recursion may be too deep, or endless."), "{text}");
     // An empty stderr gets no heading, and a crash no expected output, which means nothing there.
     assert!(!text.contains("stderr"), "{text}");
@@ -209,7 +326,7 @@ fn the_verdicts_say_what_was_over_which_limit() {
         stderr: String::new(),
         too_deep: Some(TooDeep::Stack),
     };
-    let text = reported(Problem::Lucky7, &found(game(SECTION_LINES + 1), overflowed));
+    let text = reported(Builtin::Lucky7, &found(game(SECTION_LINES + 1), overflowed));
     assert!(text.contains("\nSmallest failing input: 41 rounds, shrunk from case 7 of 300 (41 rounds, seed 42) after 9 tries.\n"), "{text}");
     // A time-out on an input of a few rounds is a hang: shown, and said.
     let hang = Failure::TimeLimit {
@@ -217,9 +334,9 @@ fn the_verdicts_say_what_was_over_which_limit() {
         stopped: true,
         blocked: true,
     };
-    let text = unwrapped(&reported(Problem::Lucky7, &found(game(4), hang.clone())));
+    let text = unwrapped(&reported(Builtin::Lucky7, &found(game(4), hang.clone())));
     assert!(text.contains("after 9 tries: 4 0000 AAAA It hangs on so small an input (4 rounds): not shrunk further, where each try would wait for the time limit."), "{text}");
-    let text = unwrapped(&reported(Problem::Lucky7, &found(game(5), hang)));
+    let text = unwrapped(&reported(Builtin::Lucky7, &found(game(5), hang)));
     assert!(!text.contains("hangs"), "{text}");
 }
 
@@ -236,7 +353,7 @@ fn long_lines_are_shortened_and_the_report_bounded() {
         too_deep: None,
     };
     let found = found(input, failure);
-    let text = reported(Problem::Lucky7, &found);
+    let text = reported(Builtin::Lucky7, &found);
     assert!(
         text.contains("\n01234567890123456789...(199,960 characters)...01234567890123456789\n"),
         "{text}"
@@ -253,6 +370,7 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     let wrong = Failure::WrongAnswer {
         expected: "Aoki\n".repeat(400),
         actual: "Takahashi\n".repeat(400),
+        message: None,
     };
     let long_words: Vec<String> = (0..400)
         .map(|k| format!("{}{k}", "abc".repeat(40)))
@@ -262,8 +380,8 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     let long_game: String = (1..=300)
         .map(|k| format!("{k}. Takahashi: {} {}\n", "w".repeat(50), "v".repeat(50)))
         .collect();
-    let text = report(&setting(Problem::Shiritori), &found, None, None, |_| {
-        Ok::<_, ()>(long_game.clone())
+    let text = report(&setting(Builtin::Shiritori), &found, None, None, |_| {
+        Ok::<_, Error>(long_game.clone())
     })
     .unwrap();
     assert!(text.len() <= 16 * 1024, "{}", text.len());
@@ -278,14 +396,14 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     for padding in 0..130 {
         let command = format!("./{}", "a".repeat(padding));
         let text = report(
-            &CheckSetup {
+            &Setting {
                 command: &command,
-                ..setting(Problem::Shiritori)
+                ..setting(Builtin::Shiritori)
             },
             &found,
             None,
             None,
-            |_| Ok::<_, ()>(long_game.clone()),
+            |_| Ok::<_, Error>(long_game.clone()),
         )
         .unwrap();
         let kept = text.rfind("... (the report stops here, ").unwrap();
@@ -336,15 +454,19 @@ fn family_time_out(
     (size, time): (usize, f64),
     shrink_steps: usize,
 ) -> Found {
-    let origin = Origin { family, seed: 5 };
+    let origin = Origin {
+        family: Some(family),
+        seed: 5,
+    };
     Found {
         case: Case::Family(family),
-        first: origin.input(200_000),
+        first: family.input(200_000, origin.seed),
         first_failure: time_limit(largest_time),
-        input: origin.input(size),
+        input: family.input(size, origin.seed),
         failure: time_limit(time),
         origin: Some(origin),
         bisected: true,
+        cut_down: false,
         shrink_steps,
     }
 }
@@ -360,7 +482,10 @@ fn a_family_and_its_growth() {
     };
     let growth = Curve {
         resource: Resource::Time,
-        family,
+        origin: Origin {
+            family: Some(family),
+            seed: 5,
+        },
         baseline: 0.001,
         points: vec![(15_000, 0.4), (7_500, 0.1), (3_750, 0.026), (1_875, 0.007)],
         fit: Some(fit),
@@ -370,12 +495,12 @@ fn a_family_and_its_growth() {
         largest: stopped(200_000, 1.52, Stop::Time),
     };
     let saved = SavedCase {
-        folder: Path::new("/tmp/failing cases"),
-        name: "shiritori-42",
+        folder: PathBuf::from("/tmp/failing cases"),
+        name: "shiritori-42".to_string(),
     };
-    let setting = CheckSetup {
+    let setting = Setting {
         saved: Some(saved),
-        ..setting(Problem::Shiritori)
+        ..setting(Builtin::Shiritori)
     };
     let text = report(&setting, &found, Some(&growth), None, trusted).unwrap();
     let family_line = format!(
@@ -413,7 +538,10 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     let found = family_time_out(family, 1.7, (180_000, 1.55), 4);
     let linear = Curve {
         resource: Resource::Time,
-        family,
+        origin: Origin {
+            family: Some(family),
+            seed: 5,
+        },
         baseline: 0.01,
         points: vec![(100_000, 0.85), (50_000, 0.43), (25_000, 0.22)],
         fit: Some(Fit {
@@ -432,7 +560,7 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     };
     let said = |growth: &Curve| {
         let text = report(
-            &setting(Problem::Shiritori),
+            &setting(Builtin::Shiritori),
             &found,
             Some(growth),
             None,
@@ -476,9 +604,9 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     };
     assert!(!said(&far_over).contains("close call"));
     // Times scaled for a slower machine say so.
-    let slower = CheckSetup {
+    let slower = Setting {
         time_factor: 2.0,
-        ..setting(Problem::Shiritori)
+        ..setting(Builtin::Shiritori)
     };
     let text = report(&slower, &found, Some(&linear), None, trusted).unwrap();
     assert!(
@@ -509,9 +637,9 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
             "On the JVM: read with a buffered byte reader",
         ),
     ] {
-        let run = CheckSetup {
+        let run = Setting {
             command,
-            ..setting(Problem::Shiritori)
+            ..setting(Builtin::Shiritori)
         };
         let text = unwrapped(&report(&run, &found, Some(&linear), None, trusted).unwrap());
         assert!(
@@ -558,7 +686,10 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
     };
     let growth = Curve {
         resource: Resource::Memory,
-        family: Family::RandomWords,
+        origin: Origin {
+            family: Some(Family::RandomWords),
+            seed: 5,
+        },
         baseline: 0.0,
         points: vec![(60_000, 470.0 * mib), (30_000, 235.0 * mib)],
         fit: Some(fit),
@@ -570,7 +701,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 1025 << 20 });
     let text = report(
-        &setting(Problem::Shiritori),
+        &setting(Builtin::Shiritori),
         &found,
         Some(&growth),
         None,
@@ -592,7 +723,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         ..growth
     };
     let text = report(
-        &setting(Problem::Shiritori),
+        &setting(Builtin::Shiritori),
         &found,
         Some(&ended),
         None,
@@ -609,7 +740,10 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
 fn memory_too_small_to_measure_is_said_so() {
     let growth = Curve {
         resource: Resource::Memory,
-        family: Family::RandomWords,
+        origin: Origin {
+            family: Some(Family::RandomWords),
+            seed: 5,
+        },
         baseline: 0.0,
         points: vec![
             (2_000, 40.0 * 1048576.0),
@@ -624,7 +758,7 @@ fn memory_too_small_to_measure_is_said_so() {
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 257 << 20 });
     let text = report(
-        &setting(Problem::Shiritori),
+        &setting(Builtin::Shiritori),
         &found,
         Some(&growth),
         None,
@@ -643,15 +777,16 @@ fn memory_too_small_to_measure_is_said_so() {
 
 #[test]
 fn a_long_right_game_is_shown_in_part() {
-    let long = |asked: TrustedOutput| -> Result<String, ()> {
+    let long = |asked: Game| -> Result<String, ()> {
         Ok((0..100).map(|k| format!("{asked:?} line {k}\n")).collect())
     };
     let failure = Failure::WrongAnswer {
         expected: "Takahashi\n".to_string(),
         actual: "Aoki\n".to_string(),
+        message: None,
     };
     let text = report(
-        &setting(Problem::Lucky7),
+        &setting(Builtin::Lucky7),
         &found(game(100), failure),
         None,
         None,
@@ -673,8 +808,9 @@ fn many_differences_are_shown_in_part_and_three_games_at_most() {
         let failure = Failure::WrongAnswer {
             expected: "Draw\n".repeat(count),
             actual: "Aoki\n".repeat(count),
+            message: None,
         };
-        let text = reported(Problem::Shiritori, &found(words(count), failure));
+        let text = reported(Builtin::Shiritori, &found(words(count), failure));
         let shown = text
             .lines()
             .filter(|line| line.ends_with(": expected Draw, got Aoki"));
@@ -697,8 +833,9 @@ fn a_lucky7_wrong_answer_shows_the_whole_game() {
     let failure = Failure::WrongAnswer {
         expected: "Takahashi\n".to_string(),
         actual: "Aoki\n".to_string(),
+        message: None,
     };
-    let text = reported(Problem::Lucky7, &found(game, failure));
+    let text = reported(Builtin::Lucky7, &found(game, failure));
     assert!(
         text.contains("(2 rounds), shrunk from case 7 of 300 (2 rounds, seed 42)"),
         "{text}"
@@ -728,12 +865,12 @@ fn crashed_with(stderr: String) -> String {
         players: "A".into(),
     };
     let saved = SavedCase {
-        folder: Path::new("/tmp/cases"),
-        name: "lucky7-42",
+        folder: PathBuf::from("/tmp/cases"),
+        name: "lucky7-42".to_string(),
     };
-    let setting = CheckSetup {
+    let setting = Setting {
         saved: Some(saved),
-        ..setting(Problem::Lucky7)
+        ..setting(Builtin::Lucky7)
     };
     report(&setting, &found(input, failure), None, None, trusted).unwrap()
 }
@@ -817,31 +954,28 @@ fn a_sanitizer_report_is_shown_to_its_summary_without_its_legend() {
 fn differences_name_the_words_and_the_missing_lines() {
     let words = ["abc", "bcd", "cde"].map(String::from).to_vec();
     let input = Input::Shiritori(words);
-    let found = differences(&input, "Draw\nAoki\nTakahashi\n", "Draw\nDraw\n");
+    let shiritori = Builtin::Shiritori;
+    let found = differences(shiritori, &input, "Draw\nAoki\nTakahashi\n", "Draw\nDraw\n");
     assert_eq!(
         found,
         [
-            (
-                Some(2),
-                "word 2 \"bcd\": expected Aoki, got Draw".to_string()
-            ),
-            (
-                Some(3),
-                "word 3 \"cde\": expected Takahashi, got nothing".to_string()
-            ),
+            "word 2 \"bcd\": expected Aoki, got Draw",
+            "word 3 \"cde\": expected Takahashi, got nothing",
         ]
     );
-    let extra = differences(&input, "Draw\n", "Draw\nAoki\nAoki\nDraw\n");
-    assert_eq!(
-        extra[2],
-        (None, "line 4: expected nothing, got Draw".to_string())
-    );
+    let extra = differences(shiritori, &input, "Draw\n", "Draw\nAoki\nAoki\nDraw\n");
+    assert_eq!(extra[2], "line 4: expected nothing, got Draw");
+    // The right games are of the words whose answers differ, at most three of them.
+    let lines = [1, 2, 3];
+    assert_eq!(explained(shiritori, &input, &lines, 3), [Some(2), Some(3)]);
+    assert_eq!(explained(shiritori, &input, &lines, 1), [Some(2)]);
     let game = Input::Lucky7 {
         digits: "35".to_string(),
         players: "AT".to_string(),
     };
-    let found = differences(&game, "Takahashi\n", "Aoki\n");
-    assert_eq!(found, [(None, "expected Takahashi, got Aoki".to_string())]);
+    let found = differences(Builtin::Lucky7, &game, "Takahashi\n", "Aoki\n");
+    assert_eq!(found, ["expected Takahashi, got Aoki"]);
+    assert_eq!(explained(Builtin::Lucky7, &game, &[0], 3), [None]);
 }
 
 #[test]
@@ -849,18 +983,21 @@ fn an_input_is_shown_in_full_when_it_fits_its_section() {
     // A random case's input shares its section with one line, a family's with two.
     for (lines, fits) in [(SECTION_LINES - 1, true), (SECTION_LINES, false)] {
         let random = found(words(lines - 1), crash());
-        let text = reported(Problem::Shiritori, &random);
+        let text = reported(Builtin::Shiritori, &random);
         assert_eq!(!text.contains("more lines"), fits, "{text}");
     }
     let family = Family::OneWord;
-    let origin = Origin { family, seed: 1 };
+    let origin = Origin {
+        family: Some(family),
+        seed: 1,
+    };
     for (lines, fits) in [(SECTION_LINES - 2, true), (SECTION_LINES - 1, false)] {
         let from_family = Found {
             case: Case::Family(family),
             origin: Some(origin),
-            ..found(origin.input(lines - 1), crash())
+            ..found(family.input(lines - 1, origin.seed), crash())
         };
-        let text = reported(Problem::Shiritori, &from_family);
+        let text = reported(Builtin::Shiritori, &from_family);
         assert_eq!(!text.contains("more lines"), fits, "{text}");
     }
 }
@@ -870,14 +1007,15 @@ fn a_failing_official_sample_is_named_and_shown() {
     let failure = Failure::WrongAnswer {
         expected: "Takahashi\n".to_string(),
         actual: "Aoki\n".to_string(),
+        message: None,
     };
-    let sample = Problem::Lucky7.samples()[1].clone();
+    let sample = Builtin::Lucky7.samples()[1].clone();
     let found = Found {
         case: Case::Sample(2),
         shrink_steps: 0,
         ..found(sample.clone(), failure)
     };
-    let text = reported(Problem::Lucky7, &found);
+    let text = reported(Builtin::Lucky7, &found);
     assert!(
         text.starts_with("check: ./a.out gives a wrong answer (WA) on lucky7: it fails official sample 2.\n\nOfficial sample 2 (5 rounds):\n"),
         "{text}"
@@ -899,7 +1037,7 @@ fn numbers_keep_their_units_and_a_time_beside_its_limit_its_decimals() {
         stopped: false,
         blocked: false,
     };
-    let text = reported(Problem::Lucky7, &found(game(3), just_over));
+    let text = reported(Builtin::Lucky7, &found(game(3), just_over));
     assert!(
         unwrapped(&text).contains("1.504 s, more than the 1.50 s limit"),
         "{text}"
@@ -912,9 +1050,9 @@ fn numbers_keep_their_units_and_a_time_beside_its_limit_its_decimals() {
     };
     for length in 1..80 {
         let command = "x".repeat(length);
-        let setting = CheckSetup {
+        let setting = Setting {
             command: &command,
-            ..setting(Problem::Lucky7)
+            ..setting(Builtin::Lucky7)
         };
         let text = report(&setting, &found(game(3), slow.clone()), None, None, trusted).unwrap();
         let lines: Vec<&str> = text.lines().collect();
@@ -933,13 +1071,13 @@ fn a_recursion_stopped_by_pythons_limit_is_explained_and_given_by_its_size() {
         stderr: "RecursionError: maximum recursion depth exceeded\n".to_string(),
         too_deep: Some(TooDeep::RecursionLimit),
     };
-    let text = unwrapped(&reported(Problem::Lucky7, &found(game(998), failure)));
+    let text = unwrapped(&reported(Builtin::Lucky7, &found(game(998), failure)));
     assert!(text.contains("\n\nSmallest failing input: 998 rounds, shrunk from case 7 of 300 (998 rounds, seed 42) after 9 tries.\n\nPython's recursion limit stopped it: 1,000 frames, as on the judge, unless the program raises it with sys.setrecursionlimit.\n\nWhat it printed on stderr:"), "{text}");
 }
 
 /// A diagnosis naming `ids` of Shiritori's mistakes, from 20 cases, `plainest` the smallest failing.
 fn diagnosis_of(ids: &[&str], plainest: Input) -> Diagnosis {
-    let catalogue = atcoder_games_tool::mistake::of(Problem::Shiritori);
+    let catalogue = atcoder_games_tool::mistake::of(Builtin::Shiritori);
     let mistakes = ids
         .iter()
         .map(|id| catalogue.iter().find(|mistake| mistake.id == *id).unwrap())
@@ -957,11 +1095,12 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
     let failure = Failure::WrongAnswer {
         expected: "Draw\n".to_string(),
         actual: "Aoki\n".to_string(),
+        message: None,
     };
     let found = found(words(1), failure);
     let report = |diagnosis: &Diagnosis| {
         let text = report(
-            &setting(Problem::Shiritori),
+            &setting(Builtin::Shiritori),
             &found,
             None,
             Some(diagnosis),
@@ -1017,7 +1156,7 @@ fn a_pass_says_what_ran_and_its_margins_and_warns_near_the_time_limit() {
     };
     let took = Duration::from_millis(12_345);
     assert_eq!(
-        passed(&setting(Problem::Shiritori), 1_000, &margins, took),
+        passed(&setting(Builtin::Shiritori), 1_000, &margins, took),
         "check: ./a.out passed the 3 official samples, all 300 cases of shiritori, up to 1,000 words, and 10 worst-case families
 of 200,000 words (seed 42), in 12.3 s.
 Slowest run: 0.30 s at the family \"random words\" (200,000 words), 20 % of the 1.50 s limit. Largest memory: 64 MiB at
@@ -1029,9 +1168,9 @@ case 7 (1,234 words), 25 % of the 256 MiB limit.
         slowest: peak(1.35, 3, Case::Sample(2)),
         ..margins.clone()
     };
-    let slower = CheckSetup {
+    let slower = Setting {
         time_factor: 2.0,
-        ..setting(Problem::Lucky7)
+        ..setting(Builtin::Lucky7)
     };
     assert_eq!(
         passed(&slower, 1_000, &slow, took),
@@ -1048,9 +1187,9 @@ Times are this machine's divided by 2 (--time-factor), as the judge's would be.
     let mut full = false;
     for padding in 0..100 {
         let command = format!("./{}", "a".repeat(padding));
-        let run = CheckSetup {
+        let run = Setting {
             command: &command,
-            ..setting(Problem::Shiritori)
+            ..setting(Builtin::Shiritori)
         };
         let text = passed(&run, 1_000, &margins, took);
         for line in text.lines() {
@@ -1061,12 +1200,12 @@ Times are this machine's divided by 2 (--time-factor), as the judge's would be.
     }
     assert!(full);
     // Four fifths exactly is not over them.
-    let one_second = CheckSetup {
+    let one_second = Setting {
         limits: Limits {
             time: Duration::from_secs(1),
-            ..setting(Problem::Lucky7).limits
+            ..setting(Builtin::Lucky7).limits
         },
-        ..setting(Problem::Lucky7)
+        ..setting(Builtin::Lucky7)
     };
     let at_four_fifths = Margins {
         slowest: peak(0.8, 3, Case::Sample(2)),

@@ -1,6 +1,6 @@
 //! The values of the command line that more than one subcommand takes.
 
-use atcoder_games_tool::problem::Problem;
+use atcoder_games_tool::input::Builtin;
 use clap::ValueEnum;
 use std::time::Duration;
 
@@ -13,7 +13,7 @@ pub enum ProblemName {
     Lucky7,
 }
 
-impl From<ProblemName> for Problem {
+impl From<ProblemName> for Builtin {
     fn from(name: ProblemName) -> Self {
         match name {
             ProblemName::Shiritori => Self::Shiritori,

@@ -14,7 +14,7 @@ mod streams;
 
 use arguments::ProblemName;
 use atcoder_games_tool::error::Error;
-use atcoder_games_tool::problem::Problem;
+use atcoder_games_tool::input::Builtin;
 use check::CheckOptions;
 use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
@@ -133,9 +133,9 @@ fn run(subcommand: Subcommand) -> Result<ExitCode, Error> {
         Subcommand::Dot {
             problem: DrawnProblem::Shiritori,
         } => dot::shiritori().map(done),
-        Subcommand::Explore { problem } => match Problem::from(problem) {
-            Problem::Shiritori => explore::shiritori().map(done),
-            Problem::Lucky7 => explore::lucky7().map(done),
+        Subcommand::Explore { problem } => match Builtin::from(problem) {
+            Builtin::Shiritori => explore::shiritori().map(done),
+            Builtin::Lucky7 => explore::lucky7().map(done),
         },
         Subcommand::Solve { problem, depth } => solve::solve(problem.into(), depth),
     }
