@@ -14,7 +14,7 @@ pub enum Error {
     Failed(String),
     /// A helper program of the user's (generator, reference, checker, validator) failed, which
     /// is no verdict on the program under check: exit status 3, after a report that names it.
-    Helper(HelperFailure),
+    Helper(Box<HelperFailure>),
 }
 
 /// A helper program that failed: which, how, and what makes it fail again.
@@ -29,6 +29,9 @@ pub struct HelperFailure {
     pub generated: Option<(usize, u64)>,
     /// The input it failed on, if it had one (a generator has none), to save.
     pub input: Option<String>,
+    /// The command line that ran it, as a shell reads it back, without its input: `python3
+    /// gen.py 5 42`.
+    pub command: String,
 }
 
 /// The helper programs a check of a user's own problem runs.

@@ -4,7 +4,7 @@
 //! how it fails, how its time or memory grows, the mistake it matches, the right games, the case
 //! saved for oj, and the explore page.
 
-use crate::error::Error;
+use crate::error::{Error, HelperFailure};
 use crate::family::Origin;
 use crate::format::{shell_line, shell_quoted};
 use crate::growth::{self, Curve, Failing};
@@ -59,6 +59,15 @@ pub enum Findings {
     /// Every sample, case and family passed.
     Passed(Passed),
     Failed(Box<Failed>),
+    /// A helper of a user's problem failed, which says nothing of the program.
+    HelperFailed(HelperFailed),
+}
+
+/// A helper that failed, and where the input it failed on is saved, if it had one.
+#[derive(Debug)]
+pub struct HelperFailed {
+    pub failure: HelperFailure,
+    pub saved: Option<PathBuf>,
 }
 
 /// A check that passed: the largest random input, how near the limits it came, and how long it
@@ -294,8 +303,35 @@ pub enum Stage<'a> {
 }
 
 /// Runs the check that `setup` describes, saves what it found, and returns it; `stage` hears
-/// where it is.
-pub fn check(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+/// where it is. A helper's failure is a finding, with the input it failed on saved.
+pub fn check(setup: &CheckSetup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+    match checked(setup, stage) {
+        Err(Error::Helper(failure)) => {
+            let saved = match &failure.input {
+                Some(input) => {
+                    let name = format!(
+                        "{}-{}-{}.in",
+                        setup.problem.name(),
+                        setup.seed,
+                        failure.helper.name()
+                    );
+                    let path = setup.folder.join(name);
+                    fs::write(&path, input).map_err(|error| {
+                        Error::Failed(format!("cannot save {}: {error}", path.display()))
+                    })?;
+                    Some(path)
+                }
+                None => None,
+            };
+            let failure = *failure;
+            Ok(Findings::HelperFailed(HelperFailed { failure, saved }))
+        }
+        found => found,
+    }
+}
+
+/// The check that `setup` describes; see [`check`].
+fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings, Error> {
     let started = Instant::now();
     let problem = setup.problem;
     let program = Program {

@@ -188,6 +188,58 @@ pub fn answer_lines(text: &str) -> Vec<&str> {
     lines
 }
 
+/// How an answer is compared with the expected one, where no checker judges it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Comparison {
+    /// Line by line, as AtCoder compares: trailing whitespace and blank lines at the end ignored
+    /// ([`answer_lines`]).
+    Lines,
+    /// Byte for byte.
+    Exact,
+    /// Token by token, whatever whitespace is between them.
+    Tokens,
+    /// Token by token, and where both are numbers, within an absolute or a relative error
+    /// (either suffices), as oj's `-e` and cargo-compete's `Float` compare.
+    Float { absolute: f64, relative: f64 },
+}
+
+impl Comparison {
+    /// Whether `actual` is the `expected` answer under this comparison.
+    pub fn accepts(self, expected: &str, actual: &str) -> bool {
+        match self {
+            Self::Lines => answer_lines(expected) == answer_lines(actual),
+            Self::Exact => expected == actual,
+            Self::Tokens => expected
+                .split_ascii_whitespace()
+                .eq(actual.split_ascii_whitespace()),
+            Self::Float { absolute, relative } => {
+                let (mut wanted, mut got) = (
+                    expected.split_ascii_whitespace(),
+                    actual.split_ascii_whitespace(),
+                );
+                loop {
+                    match (wanted.next(), got.next()) {
+                        (None, None) => return true,
+                        (Some(want), Some(given)) => {
+                            let close = match (want.parse::<f64>(), given.parse::<f64>()) {
+                                (Ok(want), Ok(given)) if want.is_finite() && given.is_finite() => {
+                                    let error = (want - given).abs();
+                                    error <= absolute || error <= relative * want.abs()
+                                }
+                                _ => want == given,
+                            };
+                            if !close {
+                                return false;
+                            }
+                        }
+                        _ => return false,
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The lines on which `actual` differs from `expected` as the judge compares them
 /// ([`answer_lines`]): each line's number (from 0), the expected line and the actual one, or
 /// `nothing` where one answer has no such line.

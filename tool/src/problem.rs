@@ -167,8 +167,8 @@ pub trait Problem {
     fn parts(&self, input: &Input, level: usize) -> usize;
 
     /// `input` without `count` of its parts of `level` from part `start` (from 0), and anything
-    /// that counts them made to agree; None when there is nothing there to cut, or nothing would
-    /// be left.
+    /// that counts them made to agree; None when there is nothing there that the problem cuts
+    /// (the end, or a part it keeps), or nothing would be left.
     fn without(&self, input: &Input, level: usize, start: usize, count: usize) -> Option<Input>;
 
     /// Inputs a step simpler than `input` with as many parts, the most promising first: a number
@@ -211,6 +211,18 @@ pub trait Problem {
     /// The classic mistakes a wrong answer is held against: none for a user's problem.
     fn mistakes(&self) -> &'static [Mistake] {
         &[]
+    }
+
+    /// What the report should add of how the check went for the problem: none for the built-ins;
+    /// for a user's problem, up to which size the answers were compared.
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The options of `oj t` that judge an answer as the check did, each after a space: a
+    /// user's checker (`--judge-command`), or a tolerance (`-e`).
+    fn oj_options(&self) -> String {
+        String::new()
     }
 
     /// The explore page of `input`, with a program's `answers` beside the right ones: None for a

@@ -6,7 +6,7 @@
 //! than [`MOST_BYTES`]; each says how much it left out.
 
 use crate::family::{Family, Origin};
-use crate::findings::{CheckSetup, Failed, PRINTED, Passed, SavedCase};
+use crate::findings::{CheckSetup, Failed, HelperFailed, PRINTED, Passed, SavedCase};
 use crate::format::{
     LINE_WIDTH, bounded, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
     with_commas, wrapped, write_some, write_wrapped,
@@ -246,7 +246,47 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
     if setting.time_factor != 1.0 {
         write_wrapped(&mut text, &time_factor_line(setting.time_factor));
     }
+    for note in problem.notes() {
+        write_wrapped(&mut text, &note);
+    }
     text
+}
+
+/// The report of a check whose helper failed, which says nothing of the program: which helper,
+/// how, what reproduces it, and the lines of its stderr that hold the cause.
+pub fn helper_failed(setting: &CheckSetup, failed: &HelperFailed) -> String {
+    let failure = &failed.failure;
+    let mut text = String::new();
+    write_wrapped(
+        &mut text,
+        &format!(
+            "check: the {} {}; nothing is said of {} on {}.",
+            failure.helper.name(),
+            failure.what,
+            setting.command_line(),
+            setting.problem.name()
+        ),
+    );
+    if let Some((size, seed)) = failure.generated {
+        write_wrapped(
+            &mut text,
+            &format!(
+                "It was asked for size {} with seed {seed}.",
+                with_commas(size)
+            ),
+        );
+    }
+    let again = match &failed.saved {
+        Some(path) => format!(
+            "{} < {}",
+            failure.command,
+            shell_quoted(&path.display().to_string())
+        ),
+        None => failure.command.clone(),
+    };
+    write_wrapped(&mut text, &format!("\nTo run it again: {again}"));
+    write_stderr(&mut text, &failure.stderr, None);
+    bounded(&text, MOST_BYTES)
 }
 
 /// How many of the lines of the report's first section say where the failing input comes from,
@@ -422,9 +462,17 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
             }
         }
     }
+    for note in problem.notes() {
+        write_wrapped(&mut text, &format!("\n{note}"));
+    }
     let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
     if let Some(saved) = &failed.saved {
-        write_saved(&mut text, saved, &setting.command_line());
+        let command = format!(
+            "{}{}",
+            shell_quoted(&setting.command_line()),
+            problem.oj_options()
+        );
+        write_saved(&mut text, saved, &command);
     }
     match &failed.page {
         Some(Ok(path)) => {
@@ -462,7 +510,11 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
     };
     let tries = counted(found.shrink_steps, "try", "tries");
     let first = found.first.describe_size();
-    let seed = setting.seed;
+    // A user's input is made again from the seed of its generator; a built-in's from the check's.
+    let seed = match (text_input, found.first_origin) {
+        (true, Some(origin)) => origin.seed,
+        _ => setting.seed,
+    };
     // The input's size beside its name, then the input; or its size alone, after a colon.
     let shown = shows_input(found);
     let name = |name: &str| match shown {
@@ -502,7 +554,8 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
     }
 }
 
-/// Where the failing case is saved, and how to run it again with oj.
+/// Where the failing case is saved, and how to run it again with oj: `command` is what follows
+/// `-c`, the program's quoted command line and the options that judge as the check did.
 fn write_saved(text: &mut String, saved: &SavedCase, command: &str) {
     let folder = shell_quoted(&saved.folder.display().to_string());
     write_wrapped(
@@ -513,17 +566,13 @@ fn write_saved(text: &mut String, saved: &SavedCase, command: &str) {
             shell_quoted(&saved.file("out")),
         ),
     );
-    let rerun = format!("  oj t -c {} -d {folder}", shell_quoted(command));
+    let rerun = format!("  oj t -c {command} -d {folder}");
     match rerun.chars().count() <= LINE_WIDTH {
         true => {
             let _ = writeln!(text, "{rerun}");
         }
         false => {
-            let _ = writeln!(
-                text,
-                "  oj t -c {} \\\n    -d {folder}",
-                shell_quoted(command)
-            );
+            let _ = writeln!(text, "  oj t -c {command} \\\n    -d {folder}");
         }
     }
 }

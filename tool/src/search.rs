@@ -54,9 +54,10 @@ pub enum Case {
 pub struct Found {
     /// The case that failed first.
     pub case: Case,
-    /// The input that failed first, and how.
+    /// The input that failed first, how, and the origin that made it, if one did.
     pub first: Input,
     pub first_failure: Failure,
+    pub first_origin: Option<Origin>,
     /// The smallest input found that fails the same way, and how.
     pub input: Input,
     pub failure: Failure,
@@ -87,6 +88,7 @@ pub enum Conclusion {
 struct Shrunk {
     input: Input,
     failure: Failure,
+    first_origin: Option<Origin>,
     origin: Option<Origin>,
     bisected: bool,
     cut_down: bool,
@@ -99,6 +101,7 @@ impl Shrunk {
         Self {
             input: input.clone(),
             failure: failure.clone(),
+            first_origin: origin,
             origin,
             bisected: false,
             cut_down: false,
@@ -272,8 +275,10 @@ pub fn cut_down(
                     if spent(tries) {
                         return Ok(current);
                     }
+                    // Nothing to cut there (the end, or only what the problem will not cut).
                     let Some(candidate) = problem.without(&current, level, start, chunk) else {
-                        break;
+                        start += chunk;
+                        continue;
                     };
                     match try_one(&candidate, &mut tries)? {
                         true => (current, cut, changed) = (candidate, true, true),
@@ -334,6 +339,7 @@ fn concluded(
         case,
         first,
         first_failure,
+        first_origin: shrunk.first_origin,
         input: shrunk.input,
         failure: shrunk.failure,
         origin: shrunk.origin,
@@ -454,6 +460,7 @@ pub fn search(
                 case: Case::Sample(number),
                 first: sample.input.clone(),
                 first_failure: failure.clone(),
+                first_origin: None,
                 input: sample.input.clone(),
                 failure,
                 origin: None,

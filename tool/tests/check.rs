@@ -630,7 +630,7 @@ fn usage_errors_exit_with_2() {
         ),
         (
             &["--timeout", "-1", "lucky7", "x"],
-            "invalid value '-1' for '--timeout <SECONDS>': expected a positive number of seconds",
+            "invalid value '-1' for '--time-limit <SECONDS>': expected a positive number of seconds",
         ),
         (
             &["--save", "/dev/null/cases", "lucky7", "true"],
@@ -642,8 +642,8 @@ fn usage_errors_exit_with_2() {
             "cannot write /dev/null/page.html: Not a directory",
         ),
         (
-            &["--timeout", "0", "lucky7", "x"],
-            "invalid value '0' for '--timeout <SECONDS>': expected a positive number of seconds",
+            &["--time-limit", "0", "lucky7", "x"],
+            "invalid value '0' for '--time-limit <SECONDS>': expected a positive number of seconds",
         ),
         (
             &["--time-factor", "0", "lucky7", "x"],
@@ -689,6 +689,9 @@ fn usage_errors_exit_with_2() {
     let help = check(&["--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(stdout(&help).contains("Usage: atcoder-games check [OPTIONS] <PROBLEM> <CMD>..."));
+    assert!(stdout(&help).contains(
+        "atcoder-games check [OPTIONS] --generator <GEN> --reference <REF> [--checker <CHK>] [--validator <VAL>] <CMD>..."
+    ));
 }
 
 /// Runs `atcoder-games check` with `arguments` in `folder`.

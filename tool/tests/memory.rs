@@ -1,12 +1,14 @@
-//! The peak memory of a run, when the process that starts it is large: Linux counts in the run's
-//! `ru_maxrss` the memory of the process that started it, which must not be taken for the
-//! program's. On its own in this test binary, which it makes large.
+//! The peak memory of a run, and when the process that starts it is large: Linux counts in the
+//! run's `ru_maxrss` the memory of the process that started it, which must not be taken for the
+//! program's. On its own in this test binary, which it makes large, one test at a time: what the
+//! process holds as it starts a program decides what the run's `ru_maxrss` says of it.
 
 mod common;
 
 use atcoder_games_tool::process::{Options, Stdin, run};
 use std::hint::black_box;
 use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 /// Held by each test while it runs: what one holds is what the others' runs must not count.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
@@ -72,4 +74,26 @@ fn a_program_started_by_a_launcher_of_a_large_process_is_counted_in_full() {
         (100 << 20..200 << 20).contains(&peak),
         "{peak} bytes for 100 MiB"
     );
+}
+
+#[test]
+fn a_run_reports_its_cpu_time_and_peak_memory() {
+    let _alone = alone();
+    // 100 MiB written, and some arithmetic.
+    let program = "b = b'x' * (100 << 20); s = sum(range(3_000_000))";
+    let ran = run(
+        &["python3", "-c", program],
+        Stdin::Bytes(b""),
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(ran.succeeded(), "{:?}", ran.status);
+    assert!(ran.cpu >= Duration::from_millis(20), "{:?}", ran.cpu);
+    assert!(
+        ran.cpu <= ran.wall * 2 + Duration::from_millis(50),
+        "{ran:?}"
+    );
+    assert!(ran.peak_memory >= 100 << 20, "{}", ran.peak_memory);
+    assert!(ran.max_rss >= 100 << 20, "{}", ran.max_rss);
+    assert!(ran.peak_memory < 400 << 20, "{}", ran.peak_memory);
 }

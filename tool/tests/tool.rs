@@ -7,6 +7,7 @@ mod common;
 
 mod check;
 mod command_line;
+mod custom;
 mod docs;
 mod dot;
 mod explain;

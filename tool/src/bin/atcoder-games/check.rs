@@ -3,16 +3,18 @@
 
 use crate::arguments::{ProblemName, positive_seconds};
 use crate::command::{misplaced_options, to_run};
+use atcoder_games_tool::custom::{Custom, Helpers};
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::findings::{self, CheckSetup, Findings, PRINTED, Stage};
 use atcoder_games_tool::format::{mebibytes, shell_quoted, with_commas};
-use atcoder_games_tool::input::Builtin;
-use atcoder_games_tool::judge::Limits;
+use atcoder_games_tool::input::{Builtin, JUDGE_MAX};
+use atcoder_games_tool::judge::{Comparison, Limits};
 use atcoder_games_tool::problem::Problem;
 use atcoder_games_tool::process;
-use atcoder_games_tool::report::{passed, report};
+use atcoder_games_tool::report::{helper_failed, passed, report};
+use atcoder_games_tool::samples::{self, OJ_FOLDER};
 use atcoder_games_tool::search::Progress;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, IsTerminal, Write};
@@ -21,8 +23,13 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+/// The usage of `check`: a built-in problem, or a user's own with its helpers.
+const USAGE: &str = "atcoder-games check [OPTIONS] <PROBLEM> <CMD>...
+       atcoder-games check [OPTIONS] --generator <GEN> --reference <REF> [--checker <CHK>] [--validator <VAL>] <CMD>...";
+
 /// The options of `check`.
 #[derive(Args)]
+#[command(override_usage = USAGE)]
 pub struct CheckOptions {
     /// How many random inputs to try
     #[arg(long, default_value_t = 300, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
@@ -32,11 +39,11 @@ pub struct CheckOptions {
     seed: Option<u64>,
     /// Time limit per run, in seconds, on the time the judge counts: elapsed time, but no more
     /// than the CPU time of the program and all it started
-    #[arg(long, value_name = "SECONDS", default_value = "2", allow_negative_numbers = true, value_parser = positive_seconds)]
-    timeout: Duration,
+    #[arg(long, visible_alias = "timeout", value_name = "SECONDS", default_value = "2", allow_negative_numbers = true, value_parser = positive_seconds)]
+    time_limit: Duration,
     /// Memory limit per run: peak resident memory in MiB, of the program and all it started
-    #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
-    memory: u64,
+    #[arg(long, visible_alias = "memory", value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    memory_limit: u64,
     /// How many times as long a program takes on this machine as on the judge's, to judge the
     /// times as the judge would: time a program whose AtCoder time you know, and divide
     #[arg(long, value_name = "X", default_value_t = 1.0, allow_negative_numbers = true, value_parser = positive_factor)]
@@ -52,17 +59,41 @@ pub struct CheckOptions {
     /// word where the answers differ, with the program's answer beside the right one
     #[arg(long, value_name = "PATH")]
     html: Option<PathBuf>,
-    /// The problem the solution solves
-    #[arg(value_enum)]
-    problem: ProblemName,
-    /// The command that runs the solution, with its arguments (or as one string, as oj's -c)
+    /// A problem of your own: the generator, `GEN SIZE SEED` printing an input; then there is no
+    /// PROBLEM, and every word after the options is the program
+    #[arg(long, value_name = "GEN", help_heading = "A problem of your own")]
+    generator: Option<OsString>,
+    /// The reference: it reads an input and prints the right answer, and may be a brute force
+    #[arg(long, value_name = "REF", help_heading = "A problem of your own")]
+    reference: Option<OsString>,
+    /// The checker, testlib's way: `CHK INPUT OUTPUT ANSWER` exits with 0 for a right answer,
+    /// 1 or 2 for a wrong one [default: answers compared as AtCoder compares them]
+    #[arg(long, value_name = "CHK", help_heading = "A problem of your own")]
+    checker: Option<OsString>,
+    /// The validator: it reads an input and exits with 0 when it keeps the constraints; with
+    /// one, a failing input is shrunk through its text too
+    #[arg(long, value_name = "VAL", help_heading = "A problem of your own")]
+    validator: Option<OsString>,
+    /// The largest SIZE the generator is asked for
+    #[arg(long, value_name = "N", default_value_t = JUDGE_MAX as u64, help_heading = "A problem of your own", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    max_size: u64,
+    /// Samples: an oj folder (NAME.in, NAME.out), a cargo-compete testcases/*.yml, or a
+    /// Competitive Companion JSON or CPH .prob file; may be given more than once [default:
+    /// ./test/ when it exists]
+    #[arg(long, value_name = "PATH", help_heading = "A problem of your own")]
+    samples: Vec<PathBuf>,
+    /// Compare numbers within this absolute or relative error, as oj's -e
+    #[arg(long, value_name = "E", allow_negative_numbers = true, value_parser = positive_factor, help_heading = "A problem of your own")]
+    tolerance: Option<f64>,
+    /// The problem the solution solves: shiritori (abc209_e) or lucky7 (abc195_e); then the
+    /// command that runs the solution, with its arguments (or as one string, as oj's -c)
     #[arg(
-        value_name = "CMD",
+        value_name = "PROBLEM> <CMD",
         required = true,
         trailing_var_arg = true,
         allow_hyphen_values = true
     )]
-    command: Vec<OsString>,
+    words: Vec<OsString>,
 }
 
 /// A positive factor.
@@ -107,11 +138,16 @@ fn repeating(seed: u64) -> String {
 }
 
 /// Runs the check that `options` describe, and reports it: exit status 0 when the program
-/// passed, 1 when it failed; a mistake found before the first run is a usage error.
+/// passed, 1 when it failed, 3 when a helper of a user's problem failed; a mistake found before
+/// the first run is a usage error.
 pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
-    let problem = Builtin::from(options.problem);
-    let given = options.problem_name();
-    let command = to_run(&options.command, &given).map_err(Error::Usage)?;
+    let limits = Limits {
+        time: options.time_limit,
+        memory: options.memory_limit << 20,
+        stack: stack_within_reach(options.stack << 20),
+    };
+    let (problem, command) = options.problem(limits)?;
+    let problem = problem.as_ref();
     for warning in misplaced_options(&command) {
         eprintln!("{warning}");
     }
@@ -146,22 +182,18 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
         std::process::exit(130);
     });
     let setup = CheckSetup {
-        problem: &problem,
+        problem,
         command,
         cases: options.cases as usize,
         seed,
-        limits: Limits {
-            time: options.timeout,
-            memory: options.memory << 20,
-            stack: stack_within_reach(options.stack << 20),
-        },
+        limits,
         time_factor: options.time_factor,
         folder: folder.path.clone(),
         html: options.html.clone(),
     };
     let show_progress = io::stderr().is_terminal();
     let findings = findings::check(&setup, |stage| {
-        let line = describe(&stage, &problem);
+        let line = describe(&stage, problem);
         if show_progress {
             eprint!("\r\x1b[2K{line}");
         }
@@ -182,7 +214,135 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
             print_out(&report(&setup, &failed));
             Ok(ExitCode::FAILURE)
         }
+        Findings::HelperFailed(failed) => {
+            print_out(&helper_failed(&setup, &failed));
+            Ok(ExitCode::from(
+                Error::Helper(Box::new(failed.failure)).status(),
+            ))
+        }
     }
+}
+
+/// The options that only a problem of the user's takes, by their names, and whether each was
+/// given.
+fn own_problem_options(options: &CheckOptions) -> [(&'static str, bool); 6] {
+    [
+        ("--reference", options.reference.is_some()),
+        ("--checker", options.checker.is_some()),
+        ("--validator", options.validator.is_some()),
+        ("--samples", !options.samples.is_empty()),
+        ("--tolerance", options.tolerance.is_some()),
+        ("--max-size", options.max_size != JUDGE_MAX as u64),
+    ]
+}
+
+impl CheckOptions {
+    /// The problem these options name, and the command line of the program under check; the
+    /// helpers of a user's problem and its samples checked before anything runs.
+    fn problem(&self, limits: Limits) -> Result<(Box<dyn Problem>, Vec<OsString>), Error> {
+        let Some(generator) = &self.generator else {
+            if let Some((option, _)) = own_problem_options(self).iter().find(|(_, given)| *given) {
+                let message = format!("{option} is for a problem of your own, with --generator");
+                return Err(Error::Usage(message));
+            }
+            let (name, command) = self.words.split_first().expect("clap requires a word");
+            let problem = problem_named(name)?;
+            if command.is_empty() {
+                let message = "the following required arguments were not provided:\n  <CMD>...";
+                return Err(Error::Usage(message.to_string()));
+            }
+            let name = problem.name();
+            let again = |command: &str| format!("atcoder-games check {name} {command}");
+            let (command, note) = to_run(command, again).map_err(Error::Usage)?;
+            if let Some(note) = note {
+                eprintln!("{note}");
+            }
+            return Ok((Box::new(problem), command));
+        };
+        let Some(reference) = &self.reference else {
+            let message = "a problem of your own needs its reference, --reference REF, which prints the right answer";
+            return Err(Error::Usage(message.to_string()));
+        };
+        // A helper is a command line in one argument, as the shell splits it, or a program.
+        let helper = |option: &str, command: &OsString| {
+            let again = |command: &str| format!("atcoder-games check {option} {command} ...");
+            let run = to_run(std::slice::from_ref(command), again);
+            let run = run.map_err(|message| Error::Usage(format!("{option}: {message}")))?;
+            Ok::<_, Error>(run.0)
+        };
+        let helpers = Helpers {
+            generator: helper("--generator", generator)?,
+            reference: helper("--reference", reference)?,
+            checker: self
+                .checker
+                .as_ref()
+                .map(|checker| helper("--checker", checker))
+                .transpose()?,
+            validator: self
+                .validator
+                .as_ref()
+                .map(|validator| helper("--validator", validator))
+                .transpose()?,
+        };
+        let again = |command: &str| format!("atcoder-games check --generator ... {command}");
+        let (command, note) = to_run(&self.words, again).map_err(Error::Usage)?;
+        if let Some(note) = note {
+            eprintln!("{note}");
+        }
+        let paths = match self.samples.is_empty() && Path::new(OJ_FOLDER).is_dir() {
+            true => vec![PathBuf::from(OJ_FOLDER)],
+            false => self.samples.clone(),
+        };
+        let (mut samples, mut comparison) = (Vec::new(), Comparison::Lines);
+        for path in paths {
+            let read = samples::read(&path)?;
+            samples.extend(read.samples);
+            comparison = read.comparison.unwrap_or(comparison);
+        }
+        if let Some(error) = self.tolerance {
+            comparison = Comparison::Float {
+                absolute: error,
+                relative: error,
+            };
+        }
+        let problem = Custom::new(
+            problem_name(),
+            helpers,
+            samples,
+            comparison,
+            self.max_size as usize,
+            limits,
+        );
+        Ok((Box::new(problem), command))
+    }
+}
+
+/// The built-in problem that the command line's first word names.
+fn problem_named(word: &OsString) -> Result<Builtin, Error> {
+    let name = word.to_string_lossy();
+    // The words after the options may start with a hyphen, the problem's may not: an option
+    // clap does not know.
+    if name.starts_with('-') {
+        return Err(Error::Usage(format!("unexpected argument '{name}' found")));
+    }
+    match ProblemName::from_str(&name, false) {
+        Ok(problem) => Ok(Builtin::from(problem)),
+        Err(_) => Err(Error::Usage(format!(
+            "invalid value '{name}' for '<PROBLEM>': shiritori (or abc209_e), lucky7 (or abc195_e), or a problem of your own with --generator GEN --reference REF"
+        ))),
+    }
+}
+
+/// The name of a user's problem: the name of the folder the check runs in, where contestants keep
+/// one folder a problem (`abc300_a`), in the characters a file name takes.
+fn problem_name() -> String {
+    let folder = std::env::current_dir().ok();
+    let name = folder.as_deref().and_then(Path::file_name);
+    let name = name.map_or("problem".into(), |name| name.to_string_lossy());
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
+    name.chars()
+        .map(|c| if plain(c) { c } else { '_' })
+        .collect()
 }
 
 /// Prints `text` on stdout; a reader that closed the pipe early (say, `head`) has what it wanted.
@@ -252,13 +412,6 @@ fn remove_empty(folders: &[PathBuf]) {
     for folder in folders {
         // Fails, and so keeps it, where a case was saved.
         let _ = fs::remove_dir(folder);
-    }
-}
-
-impl CheckOptions {
-    /// The problem as the user named it, for the commands that hints show.
-    fn problem_name(&self) -> String {
-        Builtin::from(self.problem).name().to_string()
     }
 }
 

@@ -9,23 +9,37 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 /// The options of `check` that take a value, as they are spelt on its command line.
-pub const CHECK_OPTIONS: [&str; 6] = [
+pub const CHECK_OPTIONS: [&str; 17] = [
     "--cases",
     "--seed",
+    "--time-limit",
     "--timeout",
+    "--memory-limit",
     "--memory",
+    "--time-factor",
     "--stack",
     "--save",
+    "--html",
+    "--generator",
+    "--reference",
+    "--checker",
+    "--validator",
+    "--max-size",
+    "--samples",
+    "--tolerance",
 ];
 
 /// The command to run for `command`: itself when its program can be started; split as a shell
 /// would split it when it is a whole command line given as one argument (`"python3 main.py"`), as
-/// oj's `-c` takes it; else the error, with a hint where one fits. `problem` is the name the user
-/// gave the problem, for the commands a hint shows.
-pub fn to_run(command: &[OsString], problem: &str) -> Result<Vec<OsString>, String> {
+/// oj's `-c` takes it, with a note saying so; else the error, with a hint where one fits, written
+/// with `again`, which makes the command line of `check` with another command in its place.
+pub fn to_run(
+    command: &[OsString],
+    again: impl Fn(&str) -> String,
+) -> Result<(Vec<OsString>, Option<String>), String> {
     let program = Path::new(&command[0]);
     if can_start(program) {
-        return Ok(command.to_vec());
+        return Ok((command.to_vec(), None));
     }
     let text = command[0].to_string_lossy();
     if command.len() == 1
@@ -36,16 +50,16 @@ pub fn to_run(command: &[OsString], problem: &str) -> Result<Vec<OsString>, Stri
             .is_some_and(|first| can_start(Path::new(first)))
     {
         let words: Vec<OsString> = words.into_iter().map(OsString::from).collect();
-        eprintln!(
+        let note = format!(
             "note: running {} as the shell splits it, {} words",
             shell_quoted(&text),
             words.len()
         );
-        return Ok(words);
+        return Ok((words, Some(note)));
     }
     let shown = shell_quoted(&text);
     let mut message = format!("cannot start {shown}: no such program, or it is not executable");
-    if let Some(hint) = hint(program, problem) {
+    if let Some(hint) = hint(program, again) {
         message.push_str(&format!(". {hint}"));
     }
     Err(message)
@@ -68,10 +82,9 @@ fn executable(path: &Path) -> bool {
 }
 
 /// What to do instead of running `program`, which cannot be started, where it is a common
-/// mistake.
-fn hint(program: &Path, problem: &str) -> Option<String> {
+/// mistake: `check` gives the command line of `check` with another command in its place.
+fn hint(program: &Path, check: impl Fn(&str) -> String) -> Option<String> {
     let text = program.display().to_string();
-    let check = |command: &str| format!("atcoder-games check {problem} {command}");
     // It could not be started, so when it is a file that can be, it is a bare name not in PATH.
     if executable(program) {
         let here = shell_quoted(&format!("./{text}"));

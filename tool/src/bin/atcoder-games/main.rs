@@ -34,7 +34,7 @@ struct Cli {
 #[derive(clap::Subcommand)]
 enum Subcommand {
     /// Stress-test a solution: find the smallest input on which the judge would say WA, RE, TLE or MLE
-    Check(CheckOptions),
+    Check(Box<CheckOptions>),
     /// Play out the games of the input (on stdin) under optimal play
     #[command(arg_required_else_help = false)]
     Explain {

@@ -1,0 +1,530 @@
+//! A user's own problem, as `check --generator` judges a program on it ([`Problem`]): its inputs
+//! made by their generator (`GEN SIZE SEED`), checked by their validator, answered by their
+//! reference, and the answers judged by their checker (`CHK INPUT OUTPUT ANSWER`, testlib's order)
+//! or compared as AtCoder compares them, or within a tolerance. A helper that fails is named,
+//! never blamed on the program.
+
+use crate::error::{Error, Helper, HelperFailure};
+use crate::family::{Family, Origin};
+use crate::format::{seconds, shell_line};
+use crate::input::{Input, Text};
+use crate::judge::{Comparison, Limits};
+use crate::problem::{Drawn, Expected, Problem, Sample, Units, WrongAnswer};
+use crate::process::{self, Options, Run, RunError, Stdin, Stop};
+use crate::text;
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::TestRunner;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::ffi::OsString;
+use std::fs;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The user's helper programs, each a command line.
+#[derive(Clone, Debug)]
+pub struct Helpers {
+    pub generator: Vec<OsString>,
+    pub reference: Vec<OsString>,
+    pub checker: Option<Vec<OsString>>,
+    pub validator: Option<Vec<OsString>>,
+}
+
+/// How many times the judge's time and memory limits the reference may take: it may be a brute
+/// force, and it is not the program under check.
+const REFERENCE_ALLOWANCE: u32 = 5;
+
+/// The time a generator, a validator or a checker may take on one input.
+const HELPER_TIME: Duration = Duration::from_secs(10);
+
+/// The most a helper may print: more is an input or an answer no judge gives.
+const HELPER_OUTPUT: u64 = 256 << 20;
+
+/// The answer assumed for the output limit of an input whose right answer is not known.
+const UNKNOWN_ANSWER: usize = 32 << 20;
+
+/// The largest input kept, once made, to be made again without running the generator.
+const KEPT_INPUT: usize = 1 << 20;
+
+/// Seeds tried at each size below the smallest failing one that bisection found.
+const SEEDS_PER_SIZE: usize = 8;
+
+/// The largest size of the small cases.
+const SMALL_SIZE: usize = 16;
+
+/// What the check has learnt of the helpers so far.
+#[derive(Default)]
+struct Seen {
+    /// Whether the generator was found to give the same input for the same arguments.
+    deterministic: bool,
+    /// Inputs made, by SIZE and SEED.
+    made: HashMap<(usize, u64), String>,
+    /// The reference's answers, by input.
+    answers: HashMap<String, Expected>,
+    /// The smallest size at which the reference took longer than its limit.
+    slow_from: Option<usize>,
+}
+
+/// A user's problem.
+pub struct Custom {
+    name: String,
+    helpers: Helpers,
+    samples: Vec<Sample>,
+    /// How answers are compared where no checker judges them.
+    comparison: Comparison,
+    largest: usize,
+    limits: Limits,
+    /// A folder of this check's own, for the files a checker reads.
+    scratch: PathBuf,
+    seen: RefCell<Seen>,
+}
+
+impl Custom {
+    /// The problem named `name` that `helpers` make, answer and judge, with these `samples`, its
+    /// answers compared by `comparison` where no checker judges them, of sizes up to `largest`,
+    /// under the judge's `limits`.
+    pub fn new(
+        name: String,
+        helpers: Helpers,
+        samples: Vec<Sample>,
+        comparison: Comparison,
+        largest: usize,
+        limits: Limits,
+    ) -> Self {
+        let scratch = std::env::temp_dir().join(format!(
+            "atcoder-games-helpers-{}-{}",
+            std::process::id(),
+            name
+        ));
+        Self {
+            name,
+            helpers,
+            samples,
+            comparison,
+            largest,
+            limits,
+            scratch,
+            seen: RefCell::default(),
+        }
+    }
+
+    /// What a `helper` run with `arguments` after its command line, on `input` if it reads one,
+    /// under a time limit of `time`, ended with; a run that cannot start or be watched fails.
+    fn run(
+        &self,
+        helper: Helper,
+        arguments: &[String],
+        input: Option<&str>,
+        time: Duration,
+        memory: u64,
+    ) -> Result<Run, Error> {
+        let mut command = self.command(helper).to_vec();
+        command.extend(arguments.iter().map(OsString::from));
+        let options = Options {
+            time_limit: Some(time),
+            wall_limit: Some(time),
+            memory_limit: Some(memory),
+            output_limit: Some(HELPER_OUTPUT),
+            stack: Some(self.limits.stack),
+            ..Options::default()
+        };
+        let stdin = Stdin::Bytes(input.unwrap_or_default().as_bytes());
+        process::run(&command, stdin, &options).map_err(|error| {
+            let what = match error {
+                RunError::CannotStart(error) => format!("cannot be started: {error}"),
+                RunError::CannotWatch(error) => format!("cannot be watched: {error}"),
+            };
+            self.failure(helper, what, None, input, arguments)
+        })
+    }
+
+    /// The command line of `helper`.
+    fn command(&self, helper: Helper) -> &[OsString] {
+        let helpers = &self.helpers;
+        match helper {
+            Helper::Generator => &helpers.generator,
+            Helper::Reference => &helpers.reference,
+            Helper::Checker => helpers.checker.as_deref().unwrap_or_default(),
+            Helper::Validator => helpers.validator.as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// The failure of `helper`, which `what` says, with its `run` if it made one, on `input` if it
+    /// read one, run with `arguments`.
+    fn failure(
+        &self,
+        helper: Helper,
+        what: String,
+        run: Option<&Run>,
+        input: Option<&str>,
+        arguments: &[String],
+    ) -> Error {
+        let mut words: Vec<String> = (self.command(helper).iter())
+            .map(|word| word.to_string_lossy().into_owned())
+            .collect();
+        words.extend(arguments.iter().cloned());
+        let generated = match helper {
+            Helper::Generator => {
+                let size = arguments.first().and_then(|word| word.parse().ok());
+                size.zip(arguments.get(1).and_then(|word| word.parse().ok()))
+            }
+            _ => None,
+        };
+        Error::Helper(Box::new(HelperFailure {
+            helper,
+            what,
+            stderr: run.map_or_else(String::new, |run| {
+                String::from_utf8_lossy(&run.stderr).into_owned()
+            }),
+            generated,
+            input: input.map(str::to_string),
+            command: shell_line(&words),
+        }))
+    }
+
+    /// What went wrong with a helper's `run` that did not end well: a limit, a status.
+    fn how_it_ended(run: &Run) -> String {
+        match run.stopped {
+            Some(Stop::Time | Stop::WallTime) => "took longer than its limit".to_string(),
+            Some(Stop::Memory) => "took more memory than its limit".to_string(),
+            Some(Stop::Output) => "printed more than its limit".to_string(),
+            None => format!("ended with {}", run.status),
+        }
+    }
+
+    /// The generator's input at `size` from `seed`, checked to be the same when made twice, the
+    /// first time.
+    fn generate(&self, size: usize, seed: u64) -> Result<String, Error> {
+        let arguments = [size.to_string(), seed.to_string()];
+        let once = || -> Result<String, Error> {
+            let run = self.run(
+                Helper::Generator,
+                &arguments,
+                None,
+                HELPER_TIME,
+                self.limits.memory,
+            )?;
+            let fail =
+                |what: String| self.failure(Helper::Generator, what, Some(&run), None, &arguments);
+            if !run.succeeded() {
+                return Err(fail(Self::how_it_ended(&run)));
+            }
+            let text = String::from_utf8_lossy(&run.stdout).into_owned();
+            match text.trim().is_empty() {
+                true => Err(fail("printed nothing".to_string())),
+                false => Ok(text),
+            }
+        };
+        let text = once()?;
+        if !self.seen.borrow().deterministic {
+            if once()? != text {
+                let what = "is not deterministic: it printed two different inputs for the same SIZE and SEED".to_string();
+                return Err(self.failure(Helper::Generator, what, None, None, &arguments));
+            }
+            self.seen.borrow_mut().deterministic = true;
+        }
+        Ok(text)
+    }
+
+    /// Whether the validator accepts `text` (every input is accepted without one); its run, when
+    /// it rejects it.
+    fn validate(&self, text: &str) -> Result<Result<(), Run>, Error> {
+        if self.helpers.validator.is_none() {
+            return Ok(Ok(()));
+        }
+        let run = self.run(
+            Helper::Validator,
+            &[],
+            Some(text),
+            HELPER_TIME,
+            self.limits.memory,
+        )?;
+        match (run.stopped, run.status.success()) {
+            (None, true) => Ok(Ok(())),
+            (None, false) => Ok(Err(run)),
+            _ => {
+                let what = Self::how_it_ended(&run);
+                Err(self.failure(Helper::Validator, what, Some(&run), Some(text), &[]))
+            }
+        }
+    }
+
+    /// The reference's answer to `input`: Unknown at and above a size where it took longer than
+    /// its limit; an error where it failed.
+    fn reference(&self, input: &Input) -> Result<Expected, Error> {
+        let text = input.text();
+        if let Some(sample) = self.samples.iter().find(|sample| sample.input == *input)
+            && let Some(answer) = &sample.answer
+        {
+            return Ok(Expected::Answer(answer.clone()));
+        }
+        if let Some(known) = self.seen.borrow().answers.get(&text) {
+            return Ok(known.clone());
+        }
+        let size = input.size();
+        if self
+            .seen
+            .borrow()
+            .slow_from
+            .is_some_and(|slow| size >= slow)
+        {
+            return Ok(Expected::Unknown);
+        }
+        let limits = self.limits.times(REFERENCE_ALLOWANCE);
+        let run = self.run(
+            Helper::Reference,
+            &[],
+            Some(&text),
+            limits.time,
+            limits.memory,
+        )?;
+        let expected = match run.stopped {
+            Some(Stop::Time | Stop::WallTime) => {
+                let mut seen = self.seen.borrow_mut();
+                seen.slow_from = Some(seen.slow_from.map_or(size, |slow| slow.min(size)));
+                Expected::Unknown
+            }
+            _ if run.succeeded() => {
+                Expected::Answer(String::from_utf8_lossy(&run.stdout).into_owned())
+            }
+            _ => {
+                let what = Self::how_it_ended(&run);
+                return Err(self.failure(Helper::Reference, what, Some(&run), Some(&text), &[]));
+            }
+        };
+        if text.len() <= KEPT_INPUT {
+            let mut seen = self.seen.borrow_mut();
+            seen.answers.insert(text, expected.clone());
+        }
+        Ok(expected)
+    }
+
+    /// The checker's verdict on `output`, the program's answer to `input`, whose right answer is
+    /// `expected`.
+    fn check(
+        &self,
+        input: &str,
+        expected: &str,
+        output: &str,
+    ) -> Result<Option<WrongAnswer>, Error> {
+        let write = |name: &str, text: &str| -> Result<String, Error> {
+            let path = self.scratch.join(name);
+            fs::create_dir_all(&self.scratch)
+                .and_then(|()| fs::write(&path, text))
+                .map_err(|error| {
+                    Error::Failed(format!("cannot write {}: {error}", path.display()))
+                })?;
+            Ok(path.display().to_string())
+        };
+        let files = [
+            write("input.txt", input)?,
+            write("output.txt", output)?,
+            write("answer.txt", expected)?,
+        ];
+        let run = self.run(
+            Helper::Checker,
+            &files,
+            None,
+            HELPER_TIME,
+            self.limits.memory,
+        )?;
+        let said = |run: &Run| {
+            let printed = [&run.stdout, &run.stderr].map(|bytes| String::from_utf8_lossy(bytes));
+            let message = printed.join("\n").trim().to_string();
+            (!message.is_empty()).then_some(message)
+        };
+        match (run.stopped, run.status.code()) {
+            (None, Some(0)) => Ok(None),
+            (None, Some(1 | 2)) => Ok(Some(WrongAnswer {
+                message: said(&run),
+            })),
+            _ => {
+                let what = Self::how_it_ended(&run);
+                Err(self.failure(Helper::Checker, what, Some(&run), Some(input), &files))
+            }
+        }
+    }
+}
+
+impl Drop for Custom {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.scratch);
+    }
+}
+
+impl Problem for Custom {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn units(&self) -> Units {
+        Units::SIZE
+    }
+
+    fn samples(&self) -> &[Sample] {
+        &self.samples
+    }
+
+    fn small_size(&self) -> usize {
+        SMALL_SIZE
+    }
+
+    fn largest_size(&self) -> usize {
+        self.largest
+    }
+
+    fn families(&self) -> &[Family] {
+        &[]
+    }
+
+    fn draw(&self, _: usize, _: usize, largest: usize, runner: &mut TestRunner) -> Drawn {
+        let (size, seed) = (1..=largest.max(1), any::<u64>())
+            .new_tree(runner)
+            .expect("these strategies reject nothing")
+            .current();
+        let origin = Origin { family: None, seed };
+        Drawn::Made { origin, size }
+    }
+
+    /// The generator's input, which the validator must accept.
+    fn make(&self, origin: Origin, size: usize) -> Result<Input, Error> {
+        let seed = origin.seed;
+        let kept = self.seen.borrow().made.get(&(size, seed)).cloned();
+        let text = match kept {
+            Some(text) => text,
+            None => {
+                let text = self.generate(size, seed)?;
+                if let Err(rejected) = self.validate(&text)? {
+                    let what = format!(
+                        "and the validator disagree: the validator rejects the generator's input ({})",
+                        Self::how_it_ended(&rejected)
+                    );
+                    let arguments = [size.to_string(), seed.to_string()];
+                    let failure = self.failure(
+                        Helper::Generator,
+                        what,
+                        Some(&rejected),
+                        Some(&text),
+                        &arguments,
+                    );
+                    return Err(failure);
+                }
+                if text.len() <= KEPT_INPUT {
+                    let mut seen = self.seen.borrow_mut();
+                    seen.made.insert((size, seed), text.clone());
+                }
+                text
+            }
+        };
+        Ok(Input::Text(Text {
+            text,
+            size: Some(size),
+        }))
+    }
+
+    fn expected(&self, input: &Input) -> Result<Expected, Error> {
+        self.reference(input)
+    }
+
+    fn longest_answer(&self, _: &Input, expected: &Expected) -> usize {
+        match expected {
+            Expected::Answer(answer) => answer.len(),
+            Expected::Unknown => UNKNOWN_ANSWER,
+        }
+    }
+
+    fn judge_answer(
+        &self,
+        input: &Input,
+        expected: &str,
+        output: &str,
+    ) -> Result<Option<WrongAnswer>, Error> {
+        match self.helpers.checker {
+            Some(_) => self.check(&input.text(), expected, output),
+            None => Ok((!self.comparison.accepts(expected, output)).then(WrongAnswer::default)),
+        }
+    }
+
+    fn seeds_per_size(&self) -> usize {
+        SEEDS_PER_SIZE
+    }
+
+    /// Lines, then tokens, where a validator says which smaller inputs keep the constraints;
+    /// none without one, where only the generator makes inputs that do.
+    fn levels(&self) -> usize {
+        match self.helpers.validator {
+            Some(_) => 2,
+            None => 0,
+        }
+    }
+
+    fn parts(&self, input: &Input, level: usize) -> usize {
+        match level {
+            0 => text::line_count(&input.text()),
+            _ => text::token_count(&input.text()),
+        }
+    }
+
+    fn without(&self, input: &Input, level: usize, start: usize, count: usize) -> Option<Input> {
+        let text = input.text();
+        let smaller = match level {
+            0 => text::without_lines(&text, start, count),
+            _ => text::without_tokens(&text, start, count),
+        };
+        smaller.map(|text| Input::Text(Text { text, size: None }))
+    }
+
+    fn simpler(&self, input: &Input) -> Vec<Input> {
+        if self.helpers.validator.is_none() {
+            return Vec::new();
+        }
+        let simpler = text::simpler(&input.text()).into_iter();
+        simpler
+            .map(|text| Input::Text(Text { text, size: None }))
+            .collect()
+    }
+
+    /// The validator accepts it, and the reference answers it.
+    fn acceptable(&self, input: &Input) -> Result<bool, Error> {
+        if self.validate(&input.text())?.is_err() {
+            return Ok(false);
+        }
+        match self.reference(input) {
+            Ok(Expected::Answer(_)) => Ok(true),
+            Ok(Expected::Unknown) | Err(Error::Helper(_)) => Ok(false),
+            Err(error) => Err(error),
+        }
+    }
+
+    fn answered_by(&self) -> String {
+        format!("the reference, {}", shell_line(&self.helpers.reference))
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let seen = self.seen.borrow();
+        let limit = seconds(self.limits.times(REFERENCE_ALLOWANCE).time.as_secs_f64());
+        seen.slow_from
+            .map(|slow| {
+                format!(
+                    "Answers were compared below size {}: from there on, the reference took longer than its limit of {limit}, and only time, memory, crashes and output were judged.",
+                    crate::format::with_commas(slow)
+                )
+            })
+            .into_iter()
+            .collect()
+    }
+
+    fn oj_options(&self) -> String {
+        match (&self.helpers.checker, self.comparison) {
+            (Some(checker), _) => format!(
+                " --judge-command {}",
+                crate::format::shell_quoted(&shell_line(checker))
+            ),
+            (None, Comparison::Float { absolute, relative }) => {
+                format!(" -e {}", absolute.max(relative))
+            }
+            _ => String::new(),
+        }
+    }
+}
