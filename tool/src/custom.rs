@@ -7,6 +7,7 @@
 use crate::error::{Error, Helper, HelperFailure};
 use crate::family::{Family, Origin};
 use crate::format::{seconds, shell_line};
+use crate::generate::Rng;
 use crate::input::{Input, Text};
 use crate::judge::{Comparison, Limits};
 use crate::problem::{Drawn, Expected, Problem, Sample, Units, WrongAnswer};
@@ -52,6 +53,11 @@ const SEEDS_PER_SIZE: usize = 8;
 
 /// The largest size of the small cases.
 const SMALL_SIZE: usize = 16;
+
+/// The inputs the generator is asked for at the largest size after the cases, each with a seed
+/// of its own: a generator may make an input of any size up to SIZE, and a program too slow only
+/// at the largest would pass every case.
+const LARGEST_CASES: usize = 3;
 
 /// What the check has learnt of the helpers so far.
 #[derive(Default)]
@@ -376,6 +382,15 @@ impl Problem for Custom {
 
     fn families(&self) -> &[Family] {
         &[]
+    }
+
+    fn largest_cases(&self, seed: u64) -> Vec<Origin> {
+        let mut seeds = Rng::new(seed);
+        let origin = |_| Origin {
+            family: None,
+            seed: seeds.next_u64(),
+        };
+        (0..LARGEST_CASES).map(origin).collect()
     }
 
     fn draw(&self, _: usize, _: usize, largest: usize, runner: &mut TestRunner) -> Drawn {

@@ -125,6 +125,16 @@ pub trait Problem {
     /// Its worst-case families, run at [`Problem::largest_size`] after the cases.
     fn families(&self) -> &[Family];
 
+    /// The inputs run at [`Problem::largest_size`] after the cases, by the origins that make
+    /// them, drawn from the check's `seed`: each worst-case family's.
+    fn largest_cases(&self, seed: u64) -> Vec<Origin> {
+        let origin = |&family| Origin {
+            family: Some(family),
+            seed,
+        };
+        self.families().iter().map(origin).collect()
+    }
+
     /// Case `case` (from 0) of `cases`, of at most `largest` words, rounds or SIZE, drawn from
     /// `runner`.
     fn draw(&self, case: usize, cases: usize, largest: usize, runner: &mut TestRunner) -> Drawn;

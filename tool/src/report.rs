@@ -130,7 +130,11 @@ fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
         && largest <= limit * CLOSE_CALL;
     close.then(|| {
         format!(
-            "A close call on this machine: the complexity is right (N^{:.1}), and the constant decides, about {} at {}. The judge's machine may be faster or slower than this one (--time-factor says how much). {}",
+            "A close call on this machine: the complexity is right ({}^{:.1}), and the constant decides, about {} at {}. The judge's machine may be faster or slower than this one (--time-factor says how much). {}",
+            match setting.problem.units() == Units::SIZE {
+                true => "SIZE",
+                false => "N",
+            },
             fit.exponent,
             seconds(largest),
             setting.problem.units().of(growth.largest.size),
@@ -171,6 +175,7 @@ fn case_name(case: Case, problem: &dyn Problem) -> String {
         Case::Sample(number) => sample_name(problem, number),
         Case::Random(case) => format!("case {}", case + 1),
         Case::Family(family) => format!("the family \"{}\"", family.name()),
+        Case::Largest(seed) => format!("the generator's largest input (seed {seed})"),
     }
 }
 
@@ -189,12 +194,14 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
         (count, true) => format!("the {count} official samples, "),
         (count, false) => format!("the {}, ", counted(count, "sample", "samples")),
     };
-    let families = match problem.families().len() {
-        0 => String::new(),
-        count => format!(
-            ", and {count} worst-case families of {}",
-            units.of(problem.largest_size())
+    let largest_size = units.of(problem.largest_size());
+    let families = match (problem.families().len(), problem.largest_cases(0).len()) {
+        (0, 0) => String::new(),
+        (0, count) => format!(
+            ", and the generator's {} of {largest_size}",
+            counted(count, "input", "inputs")
         ),
+        (count, _) => format!(", and {count} worst-case families of {largest_size}"),
     };
     let mut text = String::new();
     write_wrapped(
@@ -293,7 +300,7 @@ pub fn helper_failed(setting: &CheckSetup, failed: &HelperFailed) -> String {
 /// before the input itself.
 fn lines_before_the_input(found: &Found) -> usize {
     match found.case {
-        Case::Sample(_) | Case::Random(_) => 1,
+        Case::Sample(_) | Case::Random(_) | Case::Largest(_) => 1,
         Case::Family(family) => wrapped(&family_line(family)).len() + 1,
     }
 }
@@ -536,6 +543,10 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
                 name("Smallest failing input")
             )
         }
+        Case::Largest(_) => format!(
+            "{}, {how} from the generator's input of {first} (seed {seed}) after {tries}",
+            name("Smallest failing input")
+        ),
     };
     if shown {
         write_wrapped(text, &format!("{heading}:"));
@@ -636,19 +647,24 @@ fn write_growth(text: &mut String, growth: &Curve, units: Units) {
         true => "with SIZE one larger".to_string(),
         false => format!("for each {} more", units.one),
     };
+    // A user's sizes are their generator's SIZE, which the inputs measured were made at.
+    let (n, on) = match sized {
+        true => ("SIZE", "on the generator's inputs"),
+        false => ("N", "on this family"),
+    };
     let _ = writeln!(text);
     match (growth.exponential, growth.fit) {
         (Some(factor), _) => write_wrapped(
             text,
             &format!(
-                "{} grows faster than any power of N we could measure on this family: about {factor:.1} times as much {step}.",
+                "{} grows faster than any power of {n} we could measure {on}: about {factor:.1} times as much {step}.",
                 capitalized(noun)
             ),
         ),
         (None, Some(fit)) => write_wrapped(
             text,
             &format!(
-                "{} grows like N^{:.1} on this family.",
+                "{} grows like {n}^{:.1} {on}.",
                 capitalized(noun),
                 fit.exponent
             ),
@@ -678,7 +694,7 @@ fn write_growth(text: &mut String, growth: &Curve, units: Units) {
             shown.join(", "),
             resource.show_measured(growth.baseline, 0.0)
         )
-        .replace(" ( ", " ("),
+        .replace("  (", " ("),
     );
     // An exponential growth's prediction at large sizes means nothing: no figure by the fit.
     let fit = growth.fit.filter(|_| growth.exponential.is_none());

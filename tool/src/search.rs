@@ -34,6 +34,8 @@ pub enum Progress<'a> {
     },
     /// Family `family` is being run at the largest size.
     Family { family: Family },
+    /// The generator's input of the largest size from `seed` is being run.
+    Largest { seed: u64 },
     /// Shrinking has tried `steps` smaller inputs; the smallest failing one so far is `input`.
     Shrinking { steps: usize, input: &'a Input },
 }
@@ -47,6 +49,8 @@ pub enum Case {
     Random(usize),
     /// A worst-case family at the largest size.
     Family(Family),
+    /// The generator's input at the largest size, from this seed.
+    Largest(u64),
 }
 
 /// A failing input, shrunk.
@@ -525,11 +529,16 @@ pub fn search(
         let case = Case::Random(case);
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
-    for &family in problem.families() {
-        progress(Progress::Family { family });
-        let origin = Origin {
-            family: Some(family),
-            seed,
+    for origin in problem.largest_cases(seed) {
+        let case = match origin.family {
+            Some(family) => {
+                progress(Progress::Family { family });
+                Case::Family(family)
+            }
+            None => {
+                progress(Progress::Largest { seed: origin.seed });
+                Case::Largest(origin.seed)
+            }
         };
         let first = problem.make(origin, problem.largest_size())?;
         let Some(first_failure) = test(&first)? else {
@@ -549,7 +558,6 @@ pub fn search(
         )?;
         // Then the words or rounds that a wrong answer or a crash does not need.
         let first = (first, first_failure);
-        let case = Case::Family(family);
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
     Ok(Conclusion::Passed { largest })

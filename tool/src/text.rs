@@ -39,17 +39,24 @@ enum Counts {
     Length,
 }
 
-/// The count headers of `lines`: where each is (line, token) and what it counts. Only the lines
-/// before the first that is not all numbers are looked at: a header comes before what it counts.
+/// The most numbers on a line of count headers: `N M K`, not a line of data.
+const HEADER_LINE: usize = 4;
+
+/// The count headers of `lines`: where each is (line, token) and what it counts, a positive
+/// number on a short line of numbers. Only the lines before the first that is not all numbers are
+/// looked at: a header comes before what it counts.
 fn headers(lines: &[Vec<&str>]) -> Vec<((usize, usize), Counts)> {
     let mut found = Vec::new();
     for (at, line) in lines.iter().enumerate() {
         if !line.iter().all(|token| token.parse::<u64>().is_ok()) {
             break;
         }
+        if line.len() > HEADER_LINE {
+            continue;
+        }
         for (index, token) in line.iter().enumerate() {
             let value: usize = token.parse().unwrap_or(usize::MAX);
-            let counts = if value == lines.len() - at - 1 {
+            let counts = if value >= 1 && value == lines.len() - at - 1 {
                 Some(Counts::LinesAfter)
             } else if lines.get(at + 1).is_some_and(|next| next.len() == value) && value > 1 {
                 Some(Counts::NextLineTokens)

@@ -545,3 +545,17 @@ fn numbers_and_strings_are_made_simpler_with_their_counts() {
     assert_eq!(simpler[0], "3\n0\nTAT\n");
     assert!(simpler.contains(&"2\n12\nTA\n".to_string()), "{simpler:?}");
 }
+
+#[test]
+fn numbers_of_data_are_no_count_headers() {
+    // The zeros of the data count no lines: they go, and N with them.
+    assert_eq!(
+        text::without_tokens("3 0\n0 0 0\n", 4, 1).as_deref(),
+        Some("2 0\n0 0\n")
+    );
+    // A line of many numbers is data, whatever they are: a 1 there, before one line, goes.
+    assert_eq!(
+        text::without_tokens("2\n1 1 1 1 1\n7\n", 1, 1).as_deref(),
+        Some("2\n1 1 1 1\n7\n")
+    );
+}

@@ -365,6 +365,10 @@ fn describe(stage: &Stage, problem: &dyn Problem) -> String {
         Progress::Case { case, cases, input } => {
             format!("case {}/{cases}: {}", case + 1, input.describe_size())
         }
+        Progress::Largest { seed } => {
+            let size = problem.units().of(problem.largest_size());
+            format!("the generator's input of {size}, seed {seed}")
+        }
         Progress::Family { family } => {
             let size = problem.units().of(problem.largest_size());
             format!("family \"{}\": {size}", family.name())
