@@ -220,11 +220,15 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
     let margin = |peak: &Option<Peak>, limit: f64, show: fn(f64) -> String| {
         peak.as_ref().map(|peak| {
             let share = (peak.value / limit * 100.0).round();
+            // A user's sample has no SIZE; its name says which it is.
+            let size = match (peak.case, units == Units::SIZE) {
+                (Case::Sample(_), true) => String::new(),
+                _ => format!(" ({})", units.of(peak.size)),
+            };
             format!(
-                "{} at {} ({}), {share:.0} % of the {} limit",
+                "{} at {}{size}, {share:.0} % of the {} limit",
                 show(peak.value),
                 case_name(peak.case, problem),
-                units.of(peak.size),
                 show(limit)
             )
         })

@@ -23,16 +23,55 @@ fn the_manual_lists_every_family_as_the_code_describes_it() {
 /// The examples of `text` (markdown): each `text` block that starts with `$ atcoder-games`, as the
 /// command's arguments and what it printed.
 fn examples(text: &str) -> Vec<(Vec<String>, String)> {
+    examples_in(text)
+        .into_iter()
+        .filter(|(folder, _, _)| folder.is_empty())
+        .map(|(_, arguments, printed)| (arguments, printed))
+        .collect()
+}
+
+/// The examples of `text` (markdown): each `text` block that starts with `$ atcoder-games`, or
+/// `$ cd FOLDER && atcoder-games`, as the folder it runs in (empty: the repository's root), the
+/// command's arguments and what it printed.
+fn examples_in(text: &str) -> Vec<(String, Vec<String>, String)> {
     let blocks = text.split("```text\n").skip(1);
     let blocks = blocks.filter_map(|block| block.split("```").next());
     blocks
         .filter_map(|block| {
             let (command, output) = block.split_once('\n')?;
-            let arguments = command.strip_prefix("$ atcoder-games ")?;
+            let command = command.strip_prefix("$ ")?;
+            let (folder, command) = match command.strip_prefix("cd ") {
+                Some(rest) => rest.split_once(" && ")?,
+                None => ("", command),
+            };
+            let arguments = command.strip_prefix("atcoder-games ")?;
             let arguments = shell_words::split(arguments).ok()?;
-            Some((arguments, output.to_string()))
+            Some((folder.to_string(), arguments, output.to_string()))
         })
         .collect()
+}
+
+#[test]
+fn the_own_problem_pages_example_is_what_the_tool_prints() {
+    let root = common::root();
+    let page = fs::read_to_string(root.join("docs/own-problem.md")).unwrap();
+    let examples = examples_in(&page);
+    assert_eq!(examples.len(), 1, "the page's example");
+    for (folder, arguments, printed) in examples {
+        let run = Command::new(common::TOOL)
+            .args(&arguments)
+            .current_dir(root.join(&folder))
+            .output()
+            .unwrap();
+        let output = String::from_utf8(run.stdout).unwrap();
+        let temporary = std::env::temp_dir().display().to_string();
+        let output = output.replace(temporary.trim_end_matches('/'), "/tmp");
+        assert_eq!(output, printed, "{arguments:?}");
+        // The example is complete: its helpers, a wrong and a right solution, and its samples.
+        for file in ["gen.py", "ref.py", "chk.py", "val.py", "wrong.py", "right.py", "test"] {
+            assert!(root.join(&folder).join(file).exists(), "{folder}/{file}");
+        }
+    }
 }
 
 /// The paragraphs of a report, each by its first three words: what a report whose figures vary
