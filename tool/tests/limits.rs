@@ -266,3 +266,56 @@ fn a_quadratic_jvm_solution_gets_tle_its_growth_and_the_same_verdict_twice() {
     assert_eq!(ran.stopped, Some(process::Stop::Time), "{ran:?}");
     let _ = fs::remove_dir_all(&folder);
 }
+
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn a_quadratic_program_on_a_problem_of_ones_own_gets_tle_and_its_growth_against_size() {
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    // A problem of one's own that is Shiritori: a generator of SIZE words, half from one block to
+    // a second and half from the second to a third, the right answer by this crate's solution,
+    // and the program that makes every word a vertex, N² steps there.
+    let folder = scratch("own-quadratic");
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(&folder).unwrap();
+    let generator = "import random, sys\nsize, seed = int(sys.argv[1]), int(sys.argv[2])\nrng = random.Random(seed)\nletters = 'abcdefghijklmnopqrstuvwxyz'\nprint(size)\nfor k in range(size):\n    ends = ('aaa', 'bbb') if k < size // 2 else ('bbb', 'ccc')\n    print(ends[0] + rng.choice(letters) + ends[1])\n";
+    fs::write(folder.join("gen.py"), generator).unwrap();
+    let reference = format!("{} solve shiritori", common::TOOL);
+    let program = wrong_command("shiritori-words-as-vertices");
+    let mut arguments = vec![
+        "--time-limit",
+        "0.5",
+        "--cases",
+        "40",
+        "--seed",
+        "3",
+        "--generator",
+        "python3 gen.py",
+        "--reference",
+        &reference,
+    ];
+    arguments.extend(program.iter().map(String::as_str));
+    let output = std::process::Command::new(common::TOOL)
+        .arg("check")
+        .args(&arguments)
+        .current_dir(&folder)
+        .output()
+        .unwrap();
+    let report = String::from_utf8(output.stdout).unwrap();
+    fs::remove_dir_all(&folder).unwrap();
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert_bounded(&report);
+    let prose = paragraphs(&report).join("\n");
+    assert!(prose.contains("gives time limit exceeded (TLE)"), "{report}");
+    // SIZE is N here: the growth is N², against SIZE.
+    let after = "Time grows like SIZE^";
+    let found: f64 = prose
+        .split(after)
+        .nth(1)
+        .and_then(|rest| rest.get(..3))
+        .and_then(|digits| digits.parse().ok())
+        .unwrap_or_else(|| panic!("no growth against SIZE: {report}"));
+    assert!((found - 2.0).abs() <= 0.4, "SIZE^{found}: {report}");
+    assert!(prose.contains(" on the generator's inputs."), "{report}");
+}
