@@ -68,7 +68,9 @@ fn the_own_problem_pages_example_is_what_the_tool_prints() {
         let output = output.replace(temporary.trim_end_matches('/'), "/tmp");
         assert_eq!(output, printed, "{arguments:?}");
         // The example is complete: its helpers, a wrong and a right solution, and its samples.
-        for file in ["gen.py", "ref.py", "chk.py", "val.py", "wrong.py", "right.py", "test"] {
+        for file in [
+            "gen.py", "ref.py", "chk.py", "val.py", "wrong.py", "right.py", "test",
+        ] {
             assert!(root.join(&folder).join(file).exists(), "{folder}/{file}");
         }
     }

@@ -307,7 +307,10 @@ fn a_quadratic_program_on_a_problem_of_ones_own_gets_tle_and_its_growth_against_
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert_bounded(&report);
     let prose = paragraphs(&report).join("\n");
-    assert!(prose.contains("gives time limit exceeded (TLE)"), "{report}");
+    assert!(
+        prose.contains("gives time limit exceeded (TLE)"),
+        "{report}"
+    );
     // SIZE is N here: the growth is N², against SIZE.
     let after = "Time grows like SIZE^";
     let found: f64 = prose
