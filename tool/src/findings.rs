@@ -4,6 +4,7 @@
 //! how it fails, how its time or memory grows, the mistake it matches, the right games, the case
 //! saved for oj, and the explore page.
 
+use crate::build::Built;
 use crate::error::{Error, HelperFailure};
 use crate::family::Origin;
 use crate::format::{shell_line, shell_quoted};
@@ -32,7 +33,9 @@ pub const EXPLAINED_WORDS: usize = 3;
 /// where what it finds is saved.
 pub struct CheckSetup<'a> {
     pub problem: &'a dyn Problem,
-    /// The program's command line.
+    /// The program as the user gave it, as a shell reads it back: `main.cpp`, `./a.out`.
+    pub program: String,
+    /// The program's command line: what runs it.
     pub command: Vec<OsString>,
     pub cases: usize,
     pub seed: u64,
@@ -44,6 +47,9 @@ pub struct CheckSetup<'a> {
     pub folder: PathBuf,
     /// Where the explore page of the failing input goes, if anywhere.
     pub html: Option<PathBuf>,
+    /// How each source among the program and the helpers was built and is run: whose it is (`the
+    /// program`, `the generator`) and how.
+    pub built: Vec<(String, Built)>,
 }
 
 impl CheckSetup<'_> {

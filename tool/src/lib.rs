@@ -3,7 +3,9 @@
 //!
 //! 1. formatting: [`error`], what can go wrong and how it ends a run; [`format`], numbers and
 //!    text as people read them;
-//! 2. building and running a program: [`process`], running one and measuring it;
+//! 2. building and running a program: [`process`], running one and measuring it; [`build`],
+//!    building a source as AtCoder builds it; [`command`], a program as the user gives it, made
+//!    ready to run;
 //! 3. the judge's rules: [`judge`], its limits and verdicts, and the runs a verdict takes;
 //! 4. the problems: [`input`], their inputs; [`shiritori`] and [`lucky7`], this crate's
 //!    solutions, included as they are submitted; [`solved`], an input as they read and analyse
@@ -27,6 +29,10 @@ pub mod error;
 pub mod format;
 
 pub mod process;
+
+pub mod build;
+
+pub mod command;
 
 pub mod judge;
 

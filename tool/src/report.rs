@@ -5,6 +5,8 @@
 //! [`SECTION_LINES`], no line longer than about [`LINE_WIDTH`] characters, and the whole no larger
 //! than [`MOST_BYTES`]; each says how much it left out.
 
+use crate::build::BuildError;
+use crate::error::Helper;
 use crate::family::{Family, Origin};
 use crate::findings::{CheckSetup, Failed, HelperFailed, PRINTED, Passed, SavedCase};
 use crate::format::{
@@ -19,6 +21,9 @@ use crate::problem::{Problem, Units};
 use crate::search::{Case, Diagnosis, Found, Peak, hangs};
 use std::fmt::Write;
 use std::path::Path;
+
+/// The most lines of a compiler's message shown.
+const SHOWN_COMPILER: usize = 20;
 use std::time::Duration;
 
 /// The most lines of any section of the report.
@@ -138,7 +143,7 @@ fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
             fit.exponent,
             seconds(largest),
             setting.problem.units().of(growth.largest.size),
-            constant_advice(&setting.command_line())
+            constant_advice(&setting.program)
         )
     })
 }
@@ -208,7 +213,7 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
         &mut text,
         &format!(
             "check: {} passed {samples}all {} of {}, up to {}{families} (seed {}), in {:.1} s.",
-            setting.command_line(),
+            setting.program,
             counted(setting.cases, "case", "cases"),
             problem.name(),
             units.of(passed.largest),
@@ -260,7 +265,65 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
     for note in problem.notes() {
         write_wrapped(&mut text, &note);
     }
+    write_built(&mut text, setting);
     text
+}
+
+/// How each source of the check was built and is run, a paragraph each.
+fn write_built(text: &mut String, setting: &CheckSetup) {
+    for (who, built) in &setting.built {
+        write_wrapped(
+            text,
+            &format!("\n{} was built {}.", capitalized(who), built.describe()),
+        );
+    }
+}
+
+/// The report of a source that does not compile: the program's, a compilation error (CE), or
+/// `helper`'s; nothing was run. The compiler's first lines, and the command that built it.
+pub fn compile_error(
+    problem: &str,
+    helper: Option<Helper>,
+    source: &Path,
+    error: &BuildError,
+) -> String {
+    let shown = shell_quoted(&source.display().to_string());
+    let mut text = String::new();
+    let heading = match helper {
+        None => {
+            format!("check: {shown} gives a compilation error (CE) on {problem}: nothing was run.")
+        }
+        Some(helper) => format!(
+            "check: the {} does not compile ({shown}); nothing was run.",
+            helper.name()
+        ),
+    };
+    write_wrapped(&mut text, &heading);
+    if let BuildError::Compile {
+        command,
+        version,
+        output,
+    } = error
+    {
+        let lines: Vec<&str> = output.lines().collect();
+        let which = match lines.len() > SHOWN_COMPILER {
+            true => format!(" (the first {SHOWN_COMPILER} of {} lines)", lines.len()),
+            false => String::new(),
+        };
+        let _ = writeln!(text, "\nWhat the compiler said{which}:");
+        write_some(
+            &mut text,
+            lines.into_iter(),
+            SHOWN_COMPILER,
+            "  ",
+            "more lines",
+        );
+        write_wrapped(
+            &mut text,
+            &format!("\nThe command, as AtCoder builds it ({version} here): {command}"),
+        );
+    }
+    bounded(&text, MOST_BYTES)
 }
 
 /// The report of a check whose helper failed, which says nothing of the program: which helper,
@@ -274,7 +337,7 @@ pub fn helper_failed(setting: &CheckSetup, failed: &HelperFailed) -> String {
             "check: the {} {}; nothing is said of {} on {}.",
             failure.helper.name(),
             failure.what,
-            setting.command_line(),
+            setting.program,
             setting.problem.name()
         ),
     );
@@ -392,10 +455,7 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
     };
     write_wrapped(
         &mut text,
-        &format!(
-            "check: {} gives {how} on {name}{sample}.",
-            setting.command_line()
-        ),
+        &format!("check: {} gives {how} on {name}{sample}.", setting.program),
     );
     if setting.time_factor != 1.0 {
         write_wrapped(&mut text, &time_factor_line(setting.time_factor));
@@ -476,6 +536,7 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
     for note in problem.notes() {
         write_wrapped(&mut text, &format!("\n{note}"));
     }
+    write_built(&mut text, setting);
     let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
     if let Some(saved) = &failed.saved {
         let command = format!(

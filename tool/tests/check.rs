@@ -713,37 +713,20 @@ fn the_common_mistakes_of_the_command_line_get_hints() {
         assert_eq!(output.status.code(), Some(2), "{stderr}");
         stderr.lines().next().unwrap_or_default().to_string()
     };
-    // A source file: how to compile or run it.
-    for (source, hint) in [
-        (
-            "main.cpp",
-            "main.cpp is a source file: compile it first, g++ -O2 -o main main.cpp, then atcoder-games check lucky7 ./main",
-        ),
-        (
-            "main.c",
-            "main.c is a source file: compile it first, gcc -O2 -o main main.c, then atcoder-games check lucky7 ./main",
-        ),
-        (
-            "main.py",
-            "main.py is a source file: run it with Python: atcoder-games check lucky7 python3 main.py",
-        ),
-        (
-            "a.rs",
-            "a.rs is a source file: compile it first, rustc -O -o a a.rs, then atcoder-games check lucky7 ./a",
-        ),
-        (
-            "Main.java",
-            "Main.java is a source file: compile it first, javac Main.java, then atcoder-games check lucky7 java Main",
-        ),
-    ] {
-        fs::write(folder.join(source), "").unwrap();
-        let message = error(&check_in(&folder, &["lucky7", source]));
-        assert!(message.contains(hint), "{message}");
-    }
-    // ... even before it is written.
+    // A source file is built as the judge builds it (tests/build.rs): an empty one does not
+    // compile, which is the program's verdict, not a mistake of the command line.
+    fs::write(folder.join("main.cpp"), "").unwrap();
+    let output = check_in(&folder, &["lucky7", "main.cpp"]);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.starts_with("check: main.cpp gives a compilation error (CE)"),
+        "{report}"
+    );
+    // ... but one that is not there cannot be started.
     let message = error(&check_in(&folder, &["lucky7", "later.cpp"]));
     assert!(
-        message.contains("later.cpp is a source file: compile it first, g++ -O2 -o later"),
+        message.contains("cannot start later.cpp: no such program"),
         "{message}"
     );
     // A program in a folder below, named by its relative path, is started.

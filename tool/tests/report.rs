@@ -41,6 +41,7 @@ impl Setting<'_> {
         };
         CheckSetup {
             problem,
+            program: self.command.to_string(),
             command: shell_words::split(self.command)
                 .unwrap()
                 .into_iter()
@@ -52,6 +53,7 @@ impl Setting<'_> {
             time_factor: self.time_factor,
             folder: PathBuf::from("/tmp"),
             html: None,
+            built: Vec::new(),
         }
     }
 }

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod build;
 mod check;
 mod command_line;
 mod custom;

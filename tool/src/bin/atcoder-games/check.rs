@@ -2,16 +2,18 @@
 //! anything runs, the progress on a terminal, Ctrl-C, and the report on stdout.
 
 use crate::arguments::{ProblemName, positive_seconds};
-use crate::command::{misplaced_options, to_run};
+use crate::command::misplaced_options;
+use atcoder_games_tool::build::{BuildError, BuildOptions, Built};
+use atcoder_games_tool::command::{self, Unready};
 use atcoder_games_tool::custom::{Custom, Helpers};
-use atcoder_games_tool::error::Error;
+use atcoder_games_tool::error::{Error, Helper};
 use atcoder_games_tool::findings::{self, CheckSetup, Findings, PRINTED, Stage};
-use atcoder_games_tool::format::{mebibytes, shell_quoted, with_commas};
+use atcoder_games_tool::format::{mebibytes, shell_line, shell_quoted, with_commas};
 use atcoder_games_tool::input::{Builtin, JUDGE_MAX};
 use atcoder_games_tool::judge::{Comparison, Limits};
 use atcoder_games_tool::problem::Problem;
 use atcoder_games_tool::process;
-use atcoder_games_tool::report::{helper_failed, passed, report};
+use atcoder_games_tool::report::{compile_error, helper_failed, passed, report};
 use atcoder_games_tool::samples::{self, OJ_FOLDER};
 use atcoder_games_tool::search::Progress;
 use clap::{Args, ValueEnum};
@@ -59,6 +61,13 @@ pub struct CheckOptions {
     /// word where the answers differ, with the program's answer beside the right one
     #[arg(long, value_name = "PATH")]
     html: Option<PathBuf>,
+    /// Where AC Library is, the folder that holds atcoder/, for a C++ source that includes it
+    /// [default: $ATCODER_LIBRARY]
+    #[arg(long, value_name = "DIR")]
+    include: Option<PathBuf>,
+    /// The interpreter of a Python source: python3, or pypy3
+    #[arg(long, value_name = "PYTHON", default_value = "python3")]
+    python: OsString,
     /// A problem of your own: the generator, `GEN SIZE SEED` printing an input; then there is no
     /// PROBLEM, and every word after the options is the program
     #[arg(long, value_name = "GEN", help_heading = "A problem of your own")]
@@ -146,7 +155,28 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
         memory: options.memory_limit << 20,
         stack: stack_within_reach(options.stack << 20),
     };
-    let (problem, command) = options.problem(limits)?;
+    let Ready {
+        problem,
+        program,
+        command,
+        built,
+    } = match options.problem(limits) {
+        Ok(ready) => ready,
+        Err(Halt::Error(error)) => return Err(error),
+        Err(Halt::Compile {
+            helper,
+            source,
+            error,
+        }) => {
+            let name = match &options.generator {
+                Some(_) => problem_name(),
+                None => options.words[0].to_string_lossy().into_owned(),
+            };
+            print_out(&compile_error(&name, helper, &source, &error));
+            let failed = helper.map_or(1, |_| 3);
+            return Ok(ExitCode::from(failed));
+        }
+    };
     let problem = problem.as_ref();
     for warning in misplaced_options(&command) {
         eprintln!("{warning}");
@@ -183,6 +213,7 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
     });
     let setup = CheckSetup {
         problem,
+        program,
         command,
         cases: options.cases as usize,
         seed,
@@ -190,6 +221,7 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
         time_factor: options.time_factor,
         folder: folder.path.clone(),
         html: options.html.clone(),
+        built,
     };
     let show_progress = io::stderr().is_terminal();
     let findings = findings::check(&setup, |stage| {
@@ -236,59 +268,141 @@ fn own_problem_options(options: &CheckOptions) -> [(&'static str, bool); 6] {
     ]
 }
 
+/// What the options make ready before anything runs: the problem, the program under check, and
+/// how each source among them was built.
+struct Ready {
+    problem: Box<dyn Problem>,
+    /// The program as the user gave it, as a shell reads it back.
+    program: String,
+    command: Vec<OsString>,
+    built: Vec<(String, Built)>,
+}
+
+/// Why a check does not start.
+enum Halt {
+    Error(Error),
+    /// A source does not compile: the program's (`helper` None), a compilation error, or a
+    /// helper's.
+    Compile {
+        helper: Option<Helper>,
+        source: PathBuf,
+        error: BuildError,
+    },
+}
+
+impl From<Error> for Halt {
+    fn from(error: Error) -> Self {
+        Self::Error(error)
+    }
+}
+
 impl CheckOptions {
-    /// The problem these options name, and the command line of the program under check; the
-    /// helpers of a user's problem and its samples checked before anything runs.
-    fn problem(&self, limits: Limits) -> Result<(Box<dyn Problem>, Vec<OsString>), Error> {
+    /// How sources are built for this check.
+    fn build_options(&self) -> BuildOptions {
+        BuildOptions {
+            include: self.include.clone(),
+            python: self.python.clone(),
+            memory_mib: self.memory_limit,
+            cache: BuildOptions::user_cache(),
+        }
+    }
+
+    /// The program that `words` give, made ready, as `helper` (None: the program under check);
+    /// `again` writes `check`'s command line with another command in its place, for a hint.
+    fn ready(
+        &self,
+        words: &[OsString],
+        helper: Option<Helper>,
+        again: impl Fn(&str) -> String,
+        built: &mut Vec<(String, Built)>,
+    ) -> Result<Vec<OsString>, Halt> {
+        let who = helper.map_or("the program".to_string(), |helper| {
+            format!("the {}", helper.name())
+        });
+        let option = helper
+            .map(|helper| format!("--{}: ", helper.name()))
+            .unwrap_or_default();
+        match command::program(words, &self.build_options(), again) {
+            Ok(program) => {
+                if let Some(note) = program.note.filter(|_| helper.is_none()) {
+                    eprintln!("{note}");
+                }
+                if let Some(how) = program.built {
+                    built.push((who, how));
+                }
+                Ok(program.command)
+            }
+            Err(Unready::Unknown(message)) => {
+                Err(Error::Usage(format!("{option}{message}")).into())
+            }
+            Err(Unready::Build(source, error @ BuildError::Compile { .. })) => Err(Halt::Compile {
+                helper,
+                source,
+                error,
+            }),
+            Err(Unready::Build(source, error @ BuildError::Failed(_))) => {
+                Err(Error::Failed(error.message(&source)).into())
+            }
+            Err(Unready::Build(source, error)) => {
+                Err(Error::Usage(format!("{option}{}", error.message(&source))).into())
+            }
+        }
+    }
+
+    /// The problem these options name, and the program under check, ready to run; the helpers of
+    /// a user's problem and its samples checked, and every source built, before anything runs.
+    fn problem(&self, limits: Limits) -> Result<Ready, Halt> {
+        let mut built = Vec::new();
         let Some(generator) = &self.generator else {
             if let Some((option, _)) = own_problem_options(self).iter().find(|(_, given)| *given) {
                 let message = format!("{option} is for a problem of your own, with --generator");
-                return Err(Error::Usage(message));
+                return Err(Error::Usage(message).into());
             }
             let (name, command) = self.words.split_first().expect("clap requires a word");
             let problem = problem_named(name)?;
             if command.is_empty() {
                 let message = "the following required arguments were not provided:\n  <CMD>...";
-                return Err(Error::Usage(message.to_string()));
+                return Err(Error::Usage(message.to_string()).into());
             }
             let name = problem.name();
             let again = |command: &str| format!("atcoder-games check {name} {command}");
-            let (command, note) = to_run(command, again).map_err(Error::Usage)?;
-            if let Some(note) = note {
-                eprintln!("{note}");
-            }
-            return Ok((Box::new(problem), command));
+            let program = shell_line(command);
+            let command = self.ready(command, None, again, &mut built)?;
+            return Ok(Ready {
+                problem: Box::new(problem),
+                program,
+                command,
+                built,
+            });
         };
         let Some(reference) = &self.reference else {
             let message = "a problem of your own needs its reference, --reference REF, which prints the right answer";
-            return Err(Error::Usage(message.to_string()));
+            return Err(Error::Usage(message.to_string()).into());
         };
-        // A helper is a command line in one argument, as the shell splits it, or a program.
-        let helper = |option: &str, command: &OsString| {
-            let again = |command: &str| format!("atcoder-games check {option} {command} ...");
-            let run = to_run(std::slice::from_ref(command), again);
-            let run = run.map_err(|message| Error::Usage(format!("{option}: {message}")))?;
-            Ok::<_, Error>(run.0)
+        // A helper is a source, a command line in one argument as the shell splits it, or a
+        // program.
+        let mut helper = |helper: Helper, command: &OsString| {
+            let option = helper.name();
+            let again = |command: &str| format!("atcoder-games check --{option} {command} ...");
+            self.ready(
+                std::slice::from_ref(command),
+                Some(helper),
+                again,
+                &mut built,
+            )
         };
         let helpers = Helpers {
-            generator: helper("--generator", generator)?,
-            reference: helper("--reference", reference)?,
-            checker: self
-                .checker
-                .as_ref()
-                .map(|checker| helper("--checker", checker))
+            generator: helper(Helper::Generator, generator)?,
+            reference: helper(Helper::Reference, reference)?,
+            checker: (self.checker.as_ref())
+                .map(|checker| helper(Helper::Checker, checker))
                 .transpose()?,
-            validator: self
-                .validator
-                .as_ref()
-                .map(|validator| helper("--validator", validator))
+            validator: (self.validator.as_ref())
+                .map(|validator| helper(Helper::Validator, validator))
                 .transpose()?,
         };
         let again = |command: &str| format!("atcoder-games check --generator ... {command}");
-        let (command, note) = to_run(&self.words, again).map_err(Error::Usage)?;
-        if let Some(note) = note {
-            eprintln!("{note}");
-        }
+        let command = self.ready(&self.words, None, again, &mut built)?;
         let paths = match self.samples.is_empty() && Path::new(OJ_FOLDER).is_dir() {
             true => vec![PathBuf::from(OJ_FOLDER)],
             false => self.samples.clone(),
@@ -313,7 +427,12 @@ impl CheckOptions {
             self.max_size as usize,
             limits,
         );
-        Ok((Box::new(problem), command))
+        Ok(Ready {
+            problem: Box::new(problem),
+            program: shell_line(&self.words),
+            command,
+            built,
+        })
     }
 }
 

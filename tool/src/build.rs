@@ -1,0 +1,555 @@
+//! Sources built the way AtCoder's language update of October 2025 builds them, and the command
+//! that runs them the way the judge runs them: C++ with GCC's line (the flags this machine's
+//! compiler does not take dropped, and said), C with gcc, Rust in a Cargo project of the judge's
+//! pinned crates (or with rustc alone when a file uses none), Python with `-X
+//! int_max_str_digits=0` after `py_compile`, Java with `javac` and the judge's `-Xss` and `-Xmx`.
+//! Each build is kept in the user's cache, by the source's content, the compiler's version and the
+//! flags, and not made again.
+
+use crate::format::shell_line;
+use sha2::{Digest, Sha256};
+use std::ffi::OsString;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A language AtCoder builds, by a source file's extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    Cpp,
+    C,
+    Rust,
+    Python,
+    Java,
+}
+
+impl Language {
+    /// The language of the source at `path`, by its extension; None for anything else.
+    pub fn of(path: &Path) -> Option<Self> {
+        match path.extension()?.to_str()? {
+            "cpp" | "cc" | "cxx" => Some(Self::Cpp),
+            "c" => Some(Self::C),
+            "rs" => Some(Self::Rust),
+            "py" => Some(Self::Python),
+            "java" => Some(Self::Java),
+            _ => None,
+        }
+    }
+
+    /// The language as AtCoder names it, with the judge's compiler.
+    pub fn judges(self) -> &'static str {
+        match self {
+            Self::Cpp => "C++23, GCC 15.2.0",
+            Self::C => "C, GCC",
+            Self::Rust => "Rust, rustc 1.89.0",
+            Self::Python => "Python, CPython 3.13.7",
+            Self::Java => "Java, OpenJDK 24.0.2",
+        }
+    }
+}
+
+/// The judge's C++ line, after `g++ Main.cpp -o a.out`.
+pub const CPP_FLAGS: [&str; 15] = [
+    "-DATCODER",
+    "-DONLINE_JUDGE",
+    "-O2",
+    "-Wall",
+    "-Wextra",
+    "-fconstexpr-depth=1024",
+    "-fconstexpr-loop-limit=524288",
+    "-fconstexpr-ops-limit=2097152",
+    "-flto=auto",
+    "-fmodules",
+    "-ftrivial-auto-var-init=zero",
+    "-march=native",
+    "-pthread",
+    "-std=gnu++23",
+    "-Wl,--as-needed",
+];
+
+/// The judge's flags that C takes too, and its standard.
+pub const C_FLAGS: [&str; 8] = [
+    "-DATCODER",
+    "-DONLINE_JUDGE",
+    "-O2",
+    "-Wall",
+    "-Wextra",
+    "-march=native",
+    "-pthread",
+    "-std=gnu23",
+];
+
+/// The crates of AtCoder's Rust project that contestants use most, pinned as the judge pins them.
+pub const RUST_CRATES: [(&str, &str); 24] = [
+    (
+        "proconio",
+        r#"{ version = "=0.5.0", features = ["derive"] }"#,
+    ),
+    ("ac-library-rs", r#""=0.2.0""#),
+    ("itertools", r#""=0.14.0""#),
+    ("num", r#""=0.4.3""#),
+    ("num-bigint", r#""=0.4.6""#),
+    ("num-integer", r#""=0.1.46""#),
+    ("num-traits", r#""=0.2.19""#),
+    ("rand", r#""=0.10.1""#),
+    ("rand_chacha", r#""=0.9.0""#),
+    ("superslice", r#""=1.0.0""#),
+    ("petgraph", r#""=0.8.2""#),
+    ("indexmap", r#""=2.11.0""#),
+    ("rustc-hash", r#""=2.1.1""#),
+    ("smallvec", r#""=1.15.1""#),
+    ("either", r#""=1.15.0""#),
+    ("fixedbitset", r#""=0.5.7""#),
+    ("ordered-float", r#""=5.0.0""#),
+    ("regex", r#""=1.11.2""#),
+    ("once_cell", r#""=1.21.3""#),
+    ("pathfinding", r#""=4.14.0""#),
+    ("bitvec", r#""=1.0.1""#),
+    ("maplit", r#""=1.0.2""#),
+    ("text_io", r#""=0.1.13""#),
+    ("memoise", r#""=0.3.2""#),
+];
+
+/// How a build goes: where AC Library is, which Python runs `.py` files, the memory limit the
+/// JVM is given, and where builds are kept.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    /// The folder that holds `atcoder/` (AC Library), if any.
+    pub include: Option<PathBuf>,
+    /// The interpreter of Python sources: `python3`, or `pypy3`.
+    pub python: OsString,
+    /// The memory limit, in MiB, from which the JVM's `-Xmx` and `-Xss` are derived.
+    pub memory_mib: u64,
+    /// The folder builds are kept in.
+    pub cache: PathBuf,
+}
+
+impl BuildOptions {
+    /// The user's cache: `$XDG_CACHE_HOME/atcoder-games`, or `~/.cache/atcoder-games`.
+    pub fn user_cache() -> PathBuf {
+        let base = std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+            .unwrap_or_else(std::env::temp_dir);
+        base.join("atcoder-games")
+    }
+}
+
+/// A source, built: the command that runs it, and how it was built and is run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Built {
+    pub command: Vec<OsString>,
+    /// The language, as the judge names it.
+    pub language: &'static str,
+    /// The compiler's or interpreter's version here.
+    pub version: String,
+    /// The command line that built it, as a shell reads it back; None for a source that is run
+    /// as it is.
+    pub build: Option<String>,
+    /// The judge's flags this machine's compiler does not take, left out.
+    pub dropped: Vec<String>,
+    /// Whether it was built before, and taken from the cache.
+    pub cached: bool,
+}
+
+impl Built {
+    /// How it was built and is run, in a sentence or two, for the report.
+    pub fn describe(&self) -> String {
+        let mut text = format!(
+            "as AtCoder builds {} ({} here)",
+            self.language, self.version
+        );
+        if let Some(build) = &self.build {
+            text.push_str(&format!(": {build}"));
+            if self.cached {
+                text.push_str(" (built before, kept)");
+            }
+        }
+        if !self.dropped.is_empty() {
+            let dropped = self.dropped.join(" ");
+            text.push_str(&format!("; the judge's {dropped} left out, unknown here"));
+        }
+        text.push_str(&format!("; run as {}", shell_line(&self.command)));
+        text
+    }
+}
+
+/// Why a source could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuildError {
+    /// The compiler or interpreter it needs is not here.
+    Missing { program: String, package: String },
+    /// It includes AC Library, which is not here.
+    NoLibrary,
+    /// The compiler refused it: a compilation error, with the command, the compiler's version
+    /// here, and what it said.
+    Compile {
+        command: String,
+        version: String,
+        output: String,
+    },
+    /// Anything else: the cache cannot be written, say.
+    Failed(String),
+}
+
+impl BuildError {
+    /// The error as a sentence: what is missing and where to get it, or what failed.
+    pub fn message(&self, source: &Path) -> String {
+        let source = source.display();
+        match self {
+            Self::Missing { program, package } => format!(
+                "{source} needs {program}, which is not here: install it (Debian's package {package})"
+            ),
+            Self::NoLibrary => format!(
+                "{source} includes AC Library (atcoder/...), which is not here: get it from https://github.com/atcoder/ac-library and give its folder with --include DIR, or in ATCODER_LIBRARY"
+            ),
+            Self::Compile { command, .. } => {
+                format!("{source} gives a compilation error (CE): {command}")
+            }
+            Self::Failed(why) => format!("cannot build {source}: {why}"),
+        }
+    }
+}
+
+/// What a program printed, and whether it ran and exited with 0; None if it could not start.
+fn run(command: &mut Command) -> Option<(bool, String)> {
+    let output = command.stdin(Stdio::null()).output().ok()?;
+    let mut printed = String::from_utf8_lossy(&output.stdout).into_owned();
+    printed.push_str(&String::from_utf8_lossy(&output.stderr));
+    Some((output.status.success(), printed))
+}
+
+/// The first line `program --version` prints, or the missing program's error.
+fn version(program: &str, flag: &str, package: &str) -> Result<String, BuildError> {
+    let missing = || BuildError::Missing {
+        program: program.to_string(),
+        package: package.to_string(),
+    };
+    let (_, printed) = run(Command::new(program).arg(flag)).ok_or_else(missing)?;
+    Ok(printed
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string())
+}
+
+/// A digest of `parts`, in hexadecimal: a build's key in the cache.
+fn digest(parts: &[&[u8]]) -> String {
+    let mut hash = Sha256::new();
+    for part in parts {
+        hash.update((part.len() as u64).to_le_bytes());
+        hash.update(part);
+    }
+    let bytes = hash.finalize();
+    bytes[..16]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+/// The flags of `flags` that `compiler` takes, and those it does not, found by compiling an empty
+/// program of `language` (`c` or `c++`) with each, once per compiler version (kept in `cache`).
+fn flags_taken(
+    compiler: &str,
+    language: &str,
+    version: &str,
+    flags: &[&str],
+    cache: &Path,
+) -> Result<(Vec<String>, Vec<String>), BuildError> {
+    let key = digest(&[version.as_bytes(), flags.join(" ").as_bytes()]);
+    let kept = cache.join(format!("flags-{compiler}-{key}"));
+    if let Ok(text) = fs::read_to_string(&kept) {
+        let (taken, dropped) = text.split_once('\n').unwrap_or((&text, ""));
+        let words = |line: &str| line.split_whitespace().map(String::from).collect();
+        return Ok((words(taken), words(dropped)));
+    }
+    let scratch = cache.join(format!("probe-{key}"));
+    fs::create_dir_all(&scratch).map_err(|error| BuildError::Failed(error.to_string()))?;
+    let source = scratch.join(format!(
+        "empty.{}",
+        if language == "c" { "c" } else { "cpp" }
+    ));
+    fs::write(&source, "int main(void) { return 0; }\n")
+        .map_err(|error| BuildError::Failed(error.to_string()))?;
+    // A flag is taken when the empty program compiles with it without a word: a warning that it
+    // is for another language, or unknown, is a flag this compiler does not take.
+    let compiles = |flag: &str| {
+        let mut command = Command::new(compiler);
+        command
+            .arg(&source)
+            .arg("-o")
+            .arg(scratch.join("a.out"))
+            .arg(flag);
+        run(&mut command).is_some_and(|(compiled, printed)| compiled && printed.trim().is_empty())
+    };
+    let (taken, dropped): (Vec<&str>, Vec<&str>) = flags.iter().partition(|flag| compiles(flag));
+    let _ = fs::remove_dir_all(&scratch);
+    let text = format!("{}\n{}\n", taken.join(" "), dropped.join(" "));
+    let _ = fs::write(&kept, text);
+    let owned = |flags: Vec<&str>| flags.into_iter().map(String::from).collect();
+    Ok((owned(taken), owned(dropped)))
+}
+
+/// Runs a build `command` of a compiler of `version`, and makes its compilation error a
+/// [`BuildError::Compile`].
+fn compile(command: &mut Command, version: &str) -> Result<(), BuildError> {
+    let line = words_of(command);
+    let (compiled, output) =
+        run(command).ok_or_else(|| BuildError::Failed(format!("cannot run {line}")))?;
+    match compiled {
+        true => Ok(()),
+        false => Err(BuildError::Compile {
+            command: line,
+            version: version.to_string(),
+            output,
+        }),
+    }
+}
+
+/// Builds the source at `path` of `language` as the judge does, or takes it from the cache.
+pub fn build(path: &Path, language: Language, options: &BuildOptions) -> Result<Built, BuildError> {
+    let failed = |error: std::io::Error| BuildError::Failed(error.to_string());
+    let source = fs::read(path).map_err(failed)?;
+    let path = fs::canonicalize(path).map_err(failed)?;
+    fs::create_dir_all(&options.cache).map_err(failed)?;
+    match language {
+        Language::Cpp => native(&path, &source, language, options),
+        Language::C => native(&path, &source, language, options),
+        Language::Rust => rust(&path, &source, options),
+        Language::Python => python(&path, options),
+        Language::Java => java(&path, &source, options),
+    }
+}
+
+/// C++ or C, with gcc: `a.out` in a folder of the cache named by the build's key.
+fn native(
+    path: &Path,
+    source: &[u8],
+    language: Language,
+    options: &BuildOptions,
+) -> Result<Built, BuildError> {
+    let (compiler, tongue, flags): (&str, &str, &[&str]) = match language {
+        Language::Cpp => ("g++", "c++", &CPP_FLAGS),
+        _ => ("gcc", "c", &C_FLAGS),
+    };
+    let version = version(compiler, "--version", compiler)?;
+    let text = String::from_utf8_lossy(source);
+    let library = options
+        .include
+        .clone()
+        .or_else(|| std::env::var_os("ATCODER_LIBRARY").map(PathBuf::from));
+    if (text.contains("<atcoder/") || text.contains("\"atcoder/")) && library.is_none() {
+        return Err(BuildError::NoLibrary);
+    }
+    let (mut taken, dropped) = flags_taken(compiler, tongue, &version, flags, &options.cache)?;
+    if let Some(library) = &library {
+        taken.push(format!("-I{}", library.display()));
+    }
+    let key = digest(&[source, version.as_bytes(), taken.join(" ").as_bytes()]);
+    let folder = options.cache.join(format!("{compiler}-{key}"));
+    let binary = folder.join("a.out");
+    let mut command = Command::new(compiler);
+    command.arg(path).arg("-o").arg(&binary).args(&taken);
+    if language == Language::C {
+        command.arg("-lm");
+    }
+    let line = words_of(&command);
+    let cached = binary.is_file();
+    if !cached {
+        fs::create_dir_all(&folder).map_err(|error| BuildError::Failed(error.to_string()))?;
+        compile(&mut command, &version)?;
+    }
+    Ok(Built {
+        command: vec![binary.into_os_string()],
+        language: language.judges(),
+        version,
+        build: Some(line),
+        dropped,
+        cached,
+    })
+}
+
+/// A command's words, as a shell reads them back.
+fn words_of(command: &Command) -> String {
+    let words: Vec<OsString> = std::iter::once(command.get_program().to_os_string())
+        .chain(command.get_args().map(OsString::from))
+        .collect();
+    shell_line(&words)
+}
+
+/// The external crates a Rust source names, in `use` and `extern crate` lines and paths.
+fn crates_used(text: &str) -> Vec<String> {
+    let known = RUST_CRATES.map(|(name, _)| name.replace('-', "_"));
+    let mut used: Vec<String> = known
+        .iter()
+        .filter(|name| {
+            text.contains(&format!("{name}::")) || text.contains(&format!("extern crate {name}"))
+        })
+        .cloned()
+        .collect();
+    // `ac-library-rs` is the crate `ac_library`.
+    if text.contains("ac_library::") {
+        used.push("ac_library".to_string());
+    }
+    used
+}
+
+/// Rust: with rustc alone for a source that uses no crate; else in the cache's Cargo project of
+/// the judge's pinned crates, which build once.
+fn rust(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, BuildError> {
+    let version = version("rustc", "--version", "rustc (rustup.rs)")?;
+    let text = String::from_utf8_lossy(source);
+    let crates = crates_used(&text);
+    let key = digest(&[
+        source,
+        version.as_bytes(),
+        b"rust",
+        crates.join(" ").as_bytes(),
+    ]);
+    let folder = options.cache.join(format!("rust-{key}"));
+    let binary = folder.join("main");
+    let cached = binary.is_file();
+    let failed = |error: std::io::Error| BuildError::Failed(error.to_string());
+    let line = if crates.is_empty() {
+        let mut command = Command::new("rustc");
+        command
+            .args(["--edition", "2024", "-O", "--cfg", "atcoder", "-o"])
+            .arg(&binary)
+            .arg(path);
+        let line = words_of(&command);
+        if !cached {
+            fs::create_dir_all(&folder).map_err(failed)?;
+            compile(&mut command, &version)?;
+        }
+        line
+    } else {
+        let project = options.cache.join("rust-project");
+        let line = format!(
+            "cargo build --release (in {}, the judge's Cargo.toml: edition 2024, lto, its crates)",
+            project.display()
+        );
+        if !cached {
+            cargo_build(&project, source, &binary, &version)?;
+        }
+        line
+    };
+    Ok(Built {
+        command: vec![binary.into_os_string()],
+        language: Language::Rust.judges(),
+        version,
+        build: Some(line),
+        dropped: Vec::new(),
+        cached,
+    })
+}
+
+/// Builds `source` as `src/main.rs` of the Cargo `project` (made if it is not there), and copies
+/// the binary to `binary`. One build at a time: a lock file guards the project.
+fn cargo_build(
+    project: &Path,
+    source: &[u8],
+    binary: &Path,
+    version: &str,
+) -> Result<(), BuildError> {
+    let failed = |error: std::io::Error| BuildError::Failed(error.to_string());
+    fs::create_dir_all(project.join("src")).map_err(failed)?;
+    fs::create_dir_all(project.join(".cargo")).map_err(failed)?;
+    let lock = fs::File::create(project.join(".lock")).map_err(failed)?;
+    // SAFETY: flock takes the file's descriptor, which `lock` holds open until it is dropped.
+    unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) };
+    let mut manifest = String::from(
+        "[package]\nname = \"main\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\n",
+    );
+    for (name, version) in RUST_CRATES {
+        manifest.push_str(&format!("{name} = {version}\n"));
+    }
+    manifest.push_str("\n[profile.release]\nlto = true\npanic = \"unwind\"\n");
+    fs::write(project.join("Cargo.toml"), manifest).map_err(failed)?;
+    fs::write(
+        project.join(".cargo/config.toml"),
+        "[build]\nrustflags = [\"--cfg\", \"atcoder\"]\n",
+    )
+    .map_err(failed)?;
+    let mut main = fs::File::create(project.join("src/main.rs")).map_err(failed)?;
+    main.write_all(source).map_err(failed)?;
+    let mut command = Command::new("cargo");
+    command
+        .args(["build", "--release", "--quiet"])
+        .current_dir(project);
+    compile(&mut command, version)?;
+    fs::create_dir_all(binary.parent().unwrap_or(project)).map_err(failed)?;
+    fs::copy(project.join("target/release/main"), binary).map_err(failed)?;
+    Ok(())
+}
+
+/// Python: checked as the judge builds it (`py_compile`, its bytecode kept in the cache, not
+/// beside the source), then run with its flag; by PyPy where `options` say so.
+fn python(path: &Path, options: &BuildOptions) -> Result<Built, BuildError> {
+    let interpreter = options.python.to_string_lossy().into_owned();
+    let version = version(&interpreter, "--version", &interpreter)?;
+    let mut command = Command::new(&options.python);
+    let prefix = format!("pycache_prefix={}", options.cache.join("pycache").display());
+    command
+        .arg("-X")
+        .arg(prefix)
+        .args(["-m", "py_compile"])
+        .arg(path);
+    let line = words_of(&command);
+    compile(&mut command, &version)?;
+    Ok(Built {
+        command: vec![
+            options.python.clone(),
+            "-X".into(),
+            "int_max_str_digits=0".into(),
+            path.as_os_str().to_os_string(),
+        ],
+        language: match interpreter.contains("pypy") {
+            true => "Python, PyPy 3.11 v7.3.20",
+            false => Language::Python.judges(),
+        },
+        version,
+        build: Some(line),
+        dropped: Vec::new(),
+        cached: false,
+    })
+}
+
+/// Java: `javac` into a folder of the cache, then `java` with the judge's stack and heap.
+fn java(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, BuildError> {
+    version("java", "-version", "default-jre-headless")?;
+    let version = version("javac", "-version", "default-jdk-headless")?;
+    let key = digest(&[source, version.as_bytes(), b"java"]);
+    let folder = options.cache.join(format!("java-{key}"));
+    let class = path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "Main".to_string());
+    let cached = folder.join(format!("{class}.class")).is_file();
+    let mut command = Command::new("javac");
+    command.arg("-d").arg(&folder).arg(path);
+    let line = words_of(&command);
+    if !cached {
+        compile(&mut command, &version)?;
+    }
+    let memory = options.memory_mib;
+    let heap = memory * 9 / 10;
+    let stack = memory.min(1024);
+    Ok(Built {
+        command: vec![
+            "java".into(),
+            format!("-Xmx{heap}M").into(),
+            format!("-Xss{stack}M").into(),
+            "-DONLINE_JUDGE=true".into(),
+            "-cp".into(),
+            folder.into_os_string(),
+            class.into(),
+        ],
+        language: Language::Java.judges(),
+        version,
+        build: Some(line),
+        dropped: Vec::new(),
+        cached,
+    })
+}

@@ -1,0 +1,125 @@
+//! A program as the user gives it, made ready to run: a command line of words, one string that a
+//! shell splits, or a source file, built as AtCoder builds it ([`crate::build`]). The one place
+//! where the program under check and every helper of a user's problem is resolved.
+
+use crate::build::{self, BuildError, BuildOptions, Built, Language};
+use crate::format::shell_quoted;
+use std::ffi::OsString;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// A program ready to run: its command line, how it was built if it was a source, and a note for
+/// the user where the command was read in a way worth saying (split as a shell splits it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub command: Vec<OsString>,
+    pub built: Option<Built>,
+    pub note: Option<String>,
+}
+
+/// Why a program is not ready to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unready {
+    /// It cannot be started: the message, with a hint where one fits.
+    Unknown(String),
+    /// The source at this path could not be built.
+    Build(PathBuf, BuildError),
+}
+
+/// The program that `words` give, made ready to run: a source file (one word, of a language
+/// AtCoder builds) built as the judge builds it with `options`; a program that can be started, as
+/// it is; one string that a shell splits into such a command (`"python3 main.py"`), as oj's `-c`
+/// takes it, split. Else why not, with a hint written with `again`, which makes the command line
+/// of `check` with another command in its place.
+pub fn program(
+    words: &[OsString],
+    options: &BuildOptions,
+    again: impl Fn(&str) -> String,
+) -> Result<Program, Unready> {
+    let first = Path::new(&words[0]);
+    if words.len() == 1
+        && first.is_file()
+        && let Some(language) = Language::of(first)
+    {
+        return match build::build(first, language, options) {
+            Ok(built) => Ok(Program {
+                command: built.command.clone(),
+                built: Some(built),
+                note: None,
+            }),
+            Err(error) => Err(Unready::Build(first.to_path_buf(), error)),
+        };
+    }
+    if can_start(first) {
+        return Ok(Program {
+            command: words.to_vec(),
+            built: None,
+            note: None,
+        });
+    }
+    let text = words[0].to_string_lossy();
+    if words.len() == 1
+        && text.contains(char::is_whitespace)
+        && let Ok(split) = shell_words::split(&text)
+        && split
+            .first()
+            .is_some_and(|first| can_start(Path::new(first)))
+    {
+        let command: Vec<OsString> = split.into_iter().map(OsString::from).collect();
+        let note = format!(
+            "note: running {} as the shell splits it, {} words",
+            shell_quoted(&text),
+            command.len()
+        );
+        return Ok(Program {
+            command,
+            built: None,
+            note: Some(note),
+        });
+    }
+    let shown = shell_quoted(&text);
+    let mut message = format!("cannot start {shown}: no such program, or it is not executable");
+    if let Some(hint) = hint(first, again) {
+        message.push_str(&format!(". {hint}"));
+    }
+    Err(Unready::Unknown(message))
+}
+
+/// Whether `program` can be started: an executable file at its path, or, for a bare name, in a
+/// folder of `PATH`.
+fn can_start(program: &Path) -> bool {
+    match program.components().count() > 1 || program.is_absolute() {
+        true => executable(program),
+        false => std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|folder| executable(&folder.join(program)))
+        }),
+    }
+}
+
+fn executable(path: &Path) -> bool {
+    path.metadata()
+        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+/// What to do instead of running `program`, which cannot be started, where it is a common
+/// mistake: `check` gives the command line of `check` with another command in its place.
+fn hint(program: &Path, check: impl Fn(&str) -> String) -> Option<String> {
+    let text = program.display().to_string();
+    // It could not be started, so when it is a file that can be, it is a bare name not in PATH.
+    if executable(program) {
+        let here = shell_quoted(&format!("./{text}"));
+        return Some(format!(
+            "A program of this folder is named with its path: {}",
+            check(&here)
+        ));
+    }
+    if text.contains(char::is_whitespace) && !program.exists() {
+        let words = shell_words::split(&text).ok()?;
+        let words: Vec<String> = words.iter().map(|word| shell_quoted(word)).collect();
+        return Some(format!(
+            "To run a command line, give its words apart: {}",
+            check(&words.join(" "))
+        ));
+    }
+    None
+}

@@ -1,0 +1,421 @@
+//! `atcoder-games check` on source files, built as AtCoder builds them: each language's build and
+//! run on small programs of Lucky 7, the judge's macros and standard, a compilation error with
+//! the compiler's message, a missing compiler, the cache, the judge's stack for a deep Java
+//! recursion, and a helper given as a source. Each test keeps its builds in a cache of its own.
+
+use crate::common;
+
+use atcoder_games_tool::build::{BuildError, BuildOptions, Language, build};
+use common::{paragraphs, scratch};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Lucky 7 in C++, right, and wrong unless the judge's macros are defined: it refuses to
+/// compile without them.
+const CPP: &str = r#"#include <bits/stdc++.h>
+#if !defined(ONLINE_JUDGE) || !defined(ATCODER)
+#error "not built as the judge builds"
+#endif
+int main() {
+    int n; std::string s, x; std::cin >> n >> s >> x;
+    std::vector<int> w(7, 0); w[0] = 1;
+    for (int i = n - 1; i >= 0; --i) {
+        std::vector<int> v(7);
+        for (int r = 0; r < 7; r++) {
+            int a = w[(10 * r + s[i] - '0') % 7], b = w[(10 * r) % 7];
+            v[r] = x[i] == 'T' ? (a | b) : (a & b);
+        }
+        w = v;
+    }
+    std::cout << (w[0] ? "Takahashi" : "Aoki") << "\n";
+}
+"#;
+
+/// The same in C.
+const C: &str = r#"#include <stdio.h>
+static char s[300000], x[300000];
+int main(void) {
+    int n; scanf("%d %s %s", &n, s, x);
+    int w[7] = {1, 0, 0, 0, 0, 0, 0};
+    for (int i = n - 1; i >= 0; i--) {
+        int v[7];
+        for (int r = 0; r < 7; r++) {
+            int a = w[(10 * r + s[i] - '0') % 7], b = w[10 * r % 7];
+            v[r] = x[i] == 'T' ? (a | b) : (a & b);
+        }
+        for (int r = 0; r < 7; r++) w[r] = v[r];
+    }
+    puts(w[0] ? "Takahashi" : "Aoki");
+}
+"#;
+
+/// The same in Rust, with no crate.
+const RUST: &str = r#"use std::io::Read;
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let mut tokens = input.split_ascii_whitespace();
+    let n: usize = tokens.next().unwrap().parse().unwrap();
+    let (s, x) = (tokens.next().unwrap().as_bytes(), tokens.next().unwrap().as_bytes());
+    let mut w = [false; 7];
+    w[0] = true;
+    for i in (0..n).rev() {
+        let mut v = [false; 7];
+        for r in 0..7 {
+            let (a, b) = (w[(10 * r + (s[i] - b'0') as usize) % 7], w[10 * r % 7]);
+            v[r] = if x[i] == b'T' { a || b } else { a && b };
+        }
+        w = v;
+    }
+    println!("{}", if w[0] { "Takahashi" } else { "Aoki" });
+}
+"#;
+
+/// The same in Rust, read with proconio's `input!`, printed through `#[fastout]`, with itertools.
+const RUST_CRATES: &str = r#"use itertools::Itertools;
+use proconio::{fastout, input};
+
+#[fastout]
+fn main() {
+    input! { n: usize, s: String, x: String }
+    let digits = s.bytes().map(|b| (b - b'0') as usize).collect_vec();
+    let players = x.bytes().collect_vec();
+    let mut w = [false; 7];
+    w[0] = true;
+    for i in (0..n).rev() {
+        let mut v = [false; 7];
+        for r in 0..7 {
+            let (a, b) = (w[(10 * r + digits[i]) % 7], w[10 * r % 7]);
+            v[r] = if players[i] == b'T' { a || b } else { a && b };
+        }
+        w = v;
+    }
+    println!("{}", if w[0] { "Takahashi" } else { "Aoki" });
+}
+"#;
+
+/// The same in Python.
+const PYTHON: &str = "n = int(input()); s = input(); x = input()\nw = [r == 0 for r in range(7)]\nfor i in range(n - 1, -1, -1):\n    d = int(s[i])\n    w = [(w[(10 * r + d) % 7] or w[10 * r % 7]) if x[i] == 'T' else (w[(10 * r + d) % 7] and w[10 * r % 7]) for r in range(7)]\nprint('Takahashi' if w[0] else 'Aoki')\n";
+
+/// Lucky 7 in Java, recursing once a round: 200,000 frames at the judge's largest game, which
+/// only the judge's stack holds.
+const JAVA: &str = r#"import java.io.*;
+public class Main {
+    static String s, x; static int n; static byte[][] memo;
+    static boolean wins(int i, int r) {
+        if (i == n) return r == 0;
+        if (memo[i][r] != 0) return memo[i][r] == 1;
+        boolean a = wins(i + 1, (10 * r + s.charAt(i) - '0') % 7), b = wins(i + 1, (10 * r) % 7);
+        boolean w = x.charAt(i) == 'T' ? (a || b) : (a && b);
+        memo[i][r] = (byte) (w ? 1 : 2);
+        return w;
+    }
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        n = Integer.parseInt(in.readLine().trim()); s = in.readLine().trim(); x = in.readLine().trim();
+        memo = new byte[n + 1][7];
+        System.out.println(wins(0, 0) ? "Takahashi" : "Aoki");
+    }
+}
+"#;
+
+/// A folder with the source `name` holding `text`, and a cache of its own.
+struct Sources(PathBuf);
+
+impl Sources {
+    fn new(name: &str) -> Self {
+        let folder = scratch(name);
+        let _ = fs::remove_dir_all(&folder);
+        fs::create_dir_all(folder.join("cache")).unwrap();
+        Self(folder)
+    }
+
+    fn write(&self, name: &str, text: &str) -> &Self {
+        fs::write(self.0.join(name), text).unwrap();
+        self
+    }
+
+    /// `check` in the folder, its cache the folder's, with `arguments`: its exit status, its
+    /// report and stderr.
+    fn check(&self, arguments: &[&str]) -> (Option<i32>, String, String) {
+        let output = Command::new(common::TOOL)
+            .arg("check")
+            .args(arguments)
+            .current_dir(&self.0)
+            .env("XDG_CACHE_HOME", self.0.join("cache"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let report = String::from_utf8(output.stdout).unwrap();
+        (output.status.code(), paragraphs(&report).join("\n"), stderr)
+    }
+}
+
+impl Drop for Sources {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Skips a test, saying why, where `program` is missing outside CI (CI installs it).
+fn have(program: &str) -> bool {
+    let here = Command::new("which").arg(program).output();
+    let here = here.is_ok_and(|output| output.status.success());
+    if !here {
+        assert!(std::env::var_os("CI").is_none(), "CI installs {program}");
+        eprintln!("skipped: no {program} here");
+    }
+    here
+}
+
+#[test]
+fn each_language_is_built_and_run_as_the_judge_does() {
+    let sources = Sources::new("build-each");
+    let languages = [
+        (
+            "main.cpp",
+            CPP,
+            "g++",
+            "as AtCoder builds C++23, GCC 15.2.0 (",
+        ),
+        ("main.c", C, "gcc", "as AtCoder builds C, GCC ("),
+        (
+            "main.rs",
+            RUST,
+            "rustc",
+            "as AtCoder builds Rust, rustc 1.89.0 (",
+        ),
+        (
+            "main.py",
+            PYTHON,
+            "python3",
+            "as AtCoder builds Python, CPython 3.13.7 (",
+        ),
+    ];
+    for (file, text, compiler, how) in languages {
+        if !have(compiler) {
+            continue;
+        }
+        sources.write(file, text);
+        let (code, report, stderr) =
+            sources.check(&["--cases", "10", "--seed", "1", "lucky7", file]);
+        assert_eq!(code, Some(0), "{file}: {report}{stderr}");
+        assert!(
+            report.starts_with(&format!("check: {file} passed")),
+            "{report}"
+        );
+        assert!(
+            report.contains(&format!("The program was built {how}")),
+            "{report}"
+        );
+        assert!(report.contains("; run as "), "{report}");
+    }
+    // The judge's flags, and its standard: the C++ source compiles only with its macros.
+    let (_, report, _) = sources.check(&["--cases", "1", "lucky7", "main.cpp"]);
+    assert!(report.contains("-DATCODER -DONLINE_JUDGE -O2"), "{report}");
+    assert!(report.contains("-std=gnu++23"), "{report}");
+    // Python runs with the judge's flag, and its bytecode is kept out of the source's folder.
+    let (_, report, _) = sources.check(&["--cases", "1", "lucky7", "main.py"]);
+    assert!(report.contains("-X int_max_str_digits=0"), "{report}");
+    assert!(!sources.0.join("__pycache__").exists());
+}
+
+#[test]
+fn a_compilation_error_is_its_own_verdict_with_the_compilers_message() {
+    let sources = Sources::new("build-ce");
+    sources.write("main.cpp", "int main() { undeclared(); }\n");
+    let (code, report, _) = sources.check(&["lucky7", "main.cpp"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.starts_with(
+            "check: main.cpp gives a compilation error (CE) on lucky7: nothing was run."
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("'undeclared' was not declared")
+            || report.contains("‘undeclared’ was not declared"),
+        "{report}"
+    );
+    assert!(
+        report.contains("The command, as AtCoder builds it ("),
+        "{report}"
+    );
+    assert!(!report.contains("cannot start"), "{report}");
+    // A Python syntax error is one too, as the judge compiles Python first.
+    sources.write("main.py", "print(\n");
+    let (code, report, _) = sources.check(&["lucky7", "main.py"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("gives a compilation error (CE)"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_missing_compiler_is_named_with_its_package() {
+    let sources = Sources::new("build-missing");
+    sources.write("main.cpp", CPP);
+    let output = Command::new(common::TOOL)
+        .args(["check", "lucky7", "main.cpp"])
+        .current_dir(&sources.0)
+        .env("PATH", "/nonexistent")
+        .env("XDG_CACHE_HOME", sources.0.join("cache"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "error: main.cpp needs g++, which is not here: install it (Debian's package g++)"
+        ),
+        "{stderr}"
+    );
+    // Nor is AC Library a compilation error: where to get it is said.
+    let error = build(
+        &sources.0.join("main.cpp"),
+        Language::Cpp,
+        &options(&sources.0, None),
+    );
+    assert!(error.is_ok() || matches!(error, Err(BuildError::Missing { .. })));
+    sources.write("acl.cpp", "#include <atcoder/dsu>\nint main() {}\n");
+    let error = build(
+        &sources.0.join("acl.cpp"),
+        Language::Cpp,
+        &options(&sources.0, None),
+    );
+    let message = error.unwrap_err().message(Path::new("acl.cpp"));
+    assert!(
+        message.contains("https://github.com/atcoder/ac-library"),
+        "{message}"
+    );
+    assert!(
+        message.contains("--include DIR, or in ATCODER_LIBRARY"),
+        "{message}"
+    );
+}
+
+/// The build options of a test: its folder's cache, and AC Library at `include`.
+fn options(folder: &Path, include: Option<PathBuf>) -> BuildOptions {
+    BuildOptions {
+        include,
+        python: "python3".into(),
+        memory_mib: 1024,
+        cache: folder.join("cache/atcoder-games"),
+    }
+}
+
+#[test]
+fn a_source_built_once_is_not_built_again() {
+    if !have("g++") {
+        return;
+    }
+    let sources = Sources::new("build-cache");
+    sources.write("main.cpp", CPP);
+    let options = options(&sources.0, None);
+    let first = build(&sources.0.join("main.cpp"), Language::Cpp, &options).unwrap();
+    assert!(!first.cached);
+    let again = build(&sources.0.join("main.cpp"), Language::Cpp, &options).unwrap();
+    assert!(again.cached, "{again:?}");
+    assert_eq!(again.command, first.command);
+    // Another source is another build.
+    sources.write("main.cpp", &CPP.replace("Aoki", "Aoki "));
+    let changed = build(&sources.0.join("main.cpp"), Language::Cpp, &options).unwrap();
+    assert!(!changed.cached);
+    assert_ne!(changed.command, first.command);
+    // The report says so: a new source is built, and kept the second time.
+    sources.write("main.cpp", &CPP.replace("Aoki", "Aoki  "));
+    let (_, report, _) = sources.check(&["--cases", "1", "lucky7", "main.cpp"]);
+    let (_, report_again, _) = sources.check(&["--cases", "1", "lucky7", "main.cpp"]);
+    assert!(!report.contains("(built before, kept)"), "{report}");
+    assert!(
+        report_again.contains("(built before, kept)"),
+        "{report_again}"
+    );
+}
+
+#[test]
+fn a_deep_java_recursion_passes_with_the_judges_stack() {
+    if !have("javac") {
+        return;
+    }
+    let sources = Sources::new("build-java");
+    sources.write("Main.java", JAVA);
+    let (code, report, stderr) =
+        sources.check(&["--cases", "4", "--seed", "2", "lucky7", "Main.java"]);
+    assert_eq!(code, Some(0), "{report}{stderr}");
+    assert!(
+        report.contains("6 worst-case families of 200,000 rounds"),
+        "{report}"
+    );
+    assert!(report.contains("-Xss1024M"), "{report}");
+}
+
+#[test]
+fn a_helper_of_ones_own_problem_is_built_from_its_source() {
+    if !have("g++") {
+        return;
+    }
+    let sources = Sources::new("build-helper");
+    // A generator in C++ of a sum of N numbers, a reference and a program in Python.
+    sources.write(
+        "gen.cpp",
+        "#include <cstdio>\n#include <cstdlib>\nint main(int c, char** v) { long n = atol(v[2]) % atol(v[1]) + 1; printf(\"%ld\\n\", n); for (long i = 1; i <= n; i++) printf(\"%ld \", i); puts(\"\"); }\n",
+    );
+    sources.write("sum.py", "input(); print(sum(map(int, input().split())))\n");
+    let arguments = [
+        "--cases",
+        "10",
+        "--seed",
+        "3",
+        "--generator",
+        "gen.cpp",
+        "--reference",
+        "sum.py",
+        "sum.py",
+    ];
+    let (code, report, stderr) = sources.check(&arguments);
+    assert_eq!(code, Some(0), "{report}{stderr}");
+    assert!(
+        report.contains("The generator was built as AtCoder builds C++23"),
+        "{report}"
+    );
+    assert!(
+        report.contains("The reference was built as AtCoder builds Python"),
+        "{report}"
+    );
+    // A helper that does not compile is the helper's failure, exit status 3.
+    sources.write("gen.cpp", "int main() { return }\n");
+    let (code, report, _) = sources.check(&arguments);
+    assert_eq!(code, Some(3), "{report}");
+    assert!(
+        report.starts_with("check: the generator does not compile (gen.cpp)"),
+        "{report}"
+    );
+}
+
+#[test]
+#[ignore = "second tier: builds the judge's Rust crates, minutes the first time"]
+fn a_rust_source_with_the_judges_crates_is_built_in_their_project() {
+    // The user's cache: the judge's crates build once on a machine.
+    let sources = Sources::new("build-rust-crates");
+    sources.write("main.rs", RUST_CRATES);
+    let output = Command::new(common::TOOL)
+        .args(["check", "--cases", "10", "--seed", "1", "lucky7", "main.rs"])
+        .current_dir(&sources.0)
+        .output()
+        .unwrap();
+    let report = paragraphs(&String::from_utf8_lossy(&output.stdout)).join("\n");
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{report}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(report.contains("cargo build --release (in "), "{report}");
+    assert!(
+        report.contains("the judge's Cargo.toml: edition 2024, lto, its crates"),
+        "{report}"
+    );
+}
