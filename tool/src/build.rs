@@ -80,8 +80,9 @@ pub const C_FLAGS: [&str; 8] = [
     "-std=gnu23",
 ];
 
-/// The crates of AtCoder's Rust project that contestants use most, pinned as the judge pins them.
-pub const RUST_CRATES: [(&str, &str); 24] = [
+/// The crates of AtCoder's Rust project that contestants use most, pinned as the judge pins them
+/// (the judge has 67; docs/sources.md says which are here).
+pub const RUST_CRATES: [(&str, &str); 25] = [
     (
         "proconio",
         r#"{ version = "=0.5.0", features = ["derive"] }"#,
@@ -106,6 +107,7 @@ pub const RUST_CRATES: [(&str, &str); 24] = [
     ("once_cell", r#""=1.21.3""#),
     ("pathfinding", r#""=4.14.0""#),
     ("bitvec", r#""=1.0.1""#),
+    ("im-rc", r#""=15.1.0""#),
     ("maplit", r#""=1.0.2""#),
     ("text_io", r#""=0.1.13""#),
     ("memoise", r#""=0.3.2""#),
@@ -178,8 +180,9 @@ impl Built {
 /// Why a source could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BuildError {
-    /// The compiler or interpreter it needs is not here.
-    Missing { program: String, package: String },
+    /// The compiler or interpreter it needs is not here, and where it comes from: Debian's
+    /// package, or rustup.
+    Missing { program: String, source: String },
     /// It includes AC Library, which is not here.
     NoLibrary,
     /// The compiler refused it: a compilation error, with the command, the compiler's version
@@ -198,9 +201,10 @@ impl BuildError {
     pub fn message(&self, source: &Path) -> String {
         let source = source.display();
         match self {
-            Self::Missing { program, package } => format!(
-                "{source} needs {program}, which is not here: install it (Debian's package {package})"
-            ),
+            Self::Missing {
+                program,
+                source: from,
+            } => format!("{source} needs {program}, which is not here: install it ({from})"),
             Self::NoLibrary => format!(
                 "{source} includes AC Library (atcoder/...), which is not here: get it from https://github.com/atcoder/ac-library and give its folder with --include DIR, or in ATCODER_LIBRARY"
             ),
@@ -220,11 +224,17 @@ fn run(command: &mut Command) -> Option<(bool, String)> {
     Some((output.status.success(), printed))
 }
 
-/// The first line `program --version` prints, or the missing program's error.
-fn version(program: &str, flag: &str, package: &str) -> Result<String, BuildError> {
+/// Where to get what Debian's `package` provides.
+fn debian(package: &str) -> String {
+    format!("Debian's package {package}")
+}
+
+/// The first line `program --version` prints, or the missing program's error, which says where
+/// it comes `from`.
+fn version(program: &str, flag: &str, from: String) -> Result<String, BuildError> {
     let missing = || BuildError::Missing {
         program: program.to_string(),
-        package: package.to_string(),
+        source: from.clone(),
     };
     let (_, printed) = run(Command::new(program).arg(flag)).ok_or_else(missing)?;
     Ok(printed
@@ -334,7 +344,7 @@ fn native(
         Language::Cpp => ("g++", "c++", &CPP_FLAGS),
         _ => ("gcc", "c", &C_FLAGS),
     };
-    let version = version(compiler, "--version", compiler)?;
+    let version = version(compiler, "--version", debian(compiler))?;
     let text = String::from_utf8_lossy(source);
     let library = options
         .include
@@ -399,7 +409,11 @@ fn crates_used(text: &str) -> Vec<String> {
 /// Rust: with rustc alone for a source that uses no crate; else in the cache's Cargo project of
 /// the judge's pinned crates, which build once.
 fn rust(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, BuildError> {
-    let version = version("rustc", "--version", "rustc (rustup.rs)")?;
+    let version = version(
+        "rustc",
+        "--version",
+        "rustup, https://rustup.rs".to_string(),
+    )?;
     let text = String::from_utf8_lossy(source);
     let crates = crates_used(&text);
     let key = digest(&[
@@ -488,7 +502,7 @@ fn cargo_build(
 /// beside the source), then run with its flag; by PyPy where `options` say so.
 fn python(path: &Path, options: &BuildOptions) -> Result<Built, BuildError> {
     let interpreter = options.python.to_string_lossy().into_owned();
-    let version = version(&interpreter, "--version", &interpreter)?;
+    let version = version(&interpreter, "--version", debian(&interpreter))?;
     let mut command = Command::new(&options.python);
     let prefix = format!("pycache_prefix={}", options.cache.join("pycache").display());
     command
@@ -518,8 +532,8 @@ fn python(path: &Path, options: &BuildOptions) -> Result<Built, BuildError> {
 
 /// Java: `javac` into a folder of the cache, then `java` with the judge's stack and heap.
 fn java(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, BuildError> {
-    version("java", "-version", "default-jre-headless")?;
-    let version = version("javac", "-version", "default-jdk-headless")?;
+    version("java", "-version", debian("default-jre-headless"))?;
+    let version = version("javac", "-version", debian("default-jdk-headless"))?;
     let key = digest(&[source, version.as_bytes(), b"java"]);
     let folder = options.cache.join(format!("java-{key}"));
     let class = path

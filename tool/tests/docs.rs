@@ -1,8 +1,10 @@
 //! The tool's manual, `docs/tool.md`, kept true: it lists every worst-case family as the code
-//! names and describes it, and its examples are what the tool prints.
+//! names and describes it, and its examples are what the tool prints; so are the pages of a
+//! problem of one's own and of sources.
 
 use crate::common;
 
+use atcoder_games_tool::build::{CPP_FLAGS, RUST_CRATES};
 use atcoder_games_tool::family::Family;
 use std::fs;
 use std::process::Command;
@@ -17,6 +19,21 @@ fn the_manual_lists_every_family_as_the_code_describes_it() {
     for family in Family::SHIRITORI.iter().chain(&Family::LUCKY7) {
         let row = format!("| {} | {} |\n", family.name(), family.description());
         assert!(manual.contains(&row), "docs/tool.md lacks the row {row:?}");
+    }
+}
+
+#[test]
+fn the_sources_page_lists_the_flags_and_crates_as_the_code_has_them() {
+    let page = fs::read_to_string(common::root().join("docs/sources.md")).unwrap();
+    let line = format!("`g++ FILE -o a.out {}`", CPP_FLAGS.join(" "));
+    assert!(page.contains(&line), "docs/sources.md lacks {line}");
+    let count = format!("has {} of the judge's 67 crates", RUST_CRATES.len());
+    assert!(page.contains(&count), "docs/sources.md lacks {count:?}");
+    for (name, _) in RUST_CRATES {
+        assert!(
+            page.contains(name),
+            "docs/sources.md lacks the crate {name}"
+        );
     }
 }
 
