@@ -75,9 +75,7 @@ enum Data<'a> {
 /// The page: the template with the title (a problem's name and a count: no markup), the palette
 /// and the data, escaped for its script element.
 fn page(title: &str, data: &Data) -> String {
-    // The data goes into a script element, which `</` would end: JSON may write it `<\/`.
-    let json = serde_json::to_string(data).expect("the data serialises");
-    let json = json.replace("</", "<\\/");
+    let json = script_safe(&serde_json::to_string(data).expect("the data serialises"));
     let style: String = PALETTE
         .iter()
         .map(|(_, class, fill)| format!("--{class}: {fill}; "))
@@ -86,6 +84,23 @@ fn page(title: &str, data: &Data) -> String {
         .replace("__TITLE__", title)
         .replace("__STYLE__", &style)
         .replacen("__DATA__", &json, 1)
+}
+
+/// JSON that no text can end or turn into markup inside a script element: `<`, `>` and `&`,
+/// which occur only inside its strings, written as the escapes `\u003c`, `\u003e`, `\u0026`.
+/// A program's answer or a word is untrusted text (`</script>`, `<!--<script>`), and the page
+/// must not rely on the reader having refused it.
+pub fn script_safe(json: &str) -> String {
+    let mut safe = String::with_capacity(json.len());
+    for character in json.chars() {
+        match character {
+            '<' => safe.push_str("\\u003c"),
+            '>' => safe.push_str("\\u003e"),
+            '&' => safe.push_str("\\u0026"),
+            other => safe.push(other),
+        }
+    }
+    safe
 }
 
 /// A result as the page names it, for the player it concerns.

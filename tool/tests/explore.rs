@@ -629,6 +629,55 @@ async fn checks_page_of_a_failure_opens_where_the_answers_differ() {
     let _ = fs::remove_dir_all(&folder);
 }
 
+/// Answers of a program that would end the page's data and start a script of their own.
+const HOSTILE_ANSWERS: [&str; 3] = [
+    "<!--<script>",
+    "</script><script>window.injected = true</script>",
+    "&lt;b&gt; & <b>bold</b>",
+];
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_programs_hostile_answers_are_shown_as_text_and_run_nothing() {
+    let Some((_driver, port)) = start_driver() else {
+        return;
+    };
+    let folder = folder("hostile");
+    let program = folder.join("hostile.py");
+    let answers = serde_json::to_string(&HOSTILE_ANSWERS).unwrap();
+    let script = format!(
+        "import sys\nn = int(sys.stdin.readline())\nanswers = {answers}\n\
+         print('\\n'.join(answers[i % 3] for i in range(n)))\n"
+    );
+    fs::write(&program, script).unwrap();
+    let html = folder.join("hostile.html");
+    let arguments = [
+        "check",
+        "--seed",
+        "1",
+        "--html",
+        html.to_str().unwrap(),
+        "shiritori",
+        "python3",
+        program.to_str().unwrap(),
+    ];
+    let report = stdout(&tool(&arguments, ""));
+    assert!(report.contains("gives a wrong answer (WA)"), "{report}");
+    // Nothing of the answers reaches the page as markup.
+    let page = fs::read_to_string(&html).unwrap();
+    assert!(!page.contains("<!--<script>") && !page.contains("<b>"));
+    let client = browser(port, 1200).await;
+    open(&client, &format!("file://{}", html.display())).await;
+    assert_eq!(js(&client, "return window.injected ?? false;").await, false);
+    let said = attributes(&client, "[data-openings] [data-program]", "data-program").await;
+    assert!(!said.is_empty());
+    for (index, answer) in said.iter().enumerate() {
+        assert_eq!(answer, HOSTILE_ANSWERS[index % 3], "word {}", index + 1);
+    }
+    assert!(text(&client, "#line").await.contains(HOSTILE_ANSWERS[0]));
+    client.close().await.unwrap();
+    let _ = fs::remove_dir_all(&folder);
+}
+
 /// The resident memory of the largest renderer process of the Chromium that `driver` started, in
 /// bytes.
 fn renderer_memory(driver: &Driver) -> u64 {
@@ -826,9 +875,12 @@ fn an_input_beyond_the_judges_largest_is_refused_and_a_page_needs_no_network() {
     ] {
         assert!(tool(&["explore", problem], &input).succeeded(), "{problem}");
     }
-    // Malformed input gets the solution's own message.
+    // Malformed input gets the solution's own message; a word of markup is no word.
     let message = test_support::contract::clean_error(&tool(&["explore", "lucky7"], "2\n12\nAX\n"));
     assert!(message.starts_with("error: X"), "{message}");
+    let markup = tool(&["explore", "shiritori"], "2\nabc\n<script>\n");
+    let message = test_support::contract::clean_error(&markup);
+    assert!(message.starts_with("error: "), "{message}");
     // One file: nothing is fetched, no script or style comes from elsewhere.
     let page = stdout(&tool(&["explore", "lucky7"], sample("lucky7", 1)));
     assert!(page.starts_with("<!DOCTYPE html>"));
