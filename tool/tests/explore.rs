@@ -228,6 +228,7 @@ async fn attributes(client: &Client, css: &str, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Clicks the element `css`, and waits until the address has the position it made.
 async fn click(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
@@ -236,6 +237,26 @@ async fn click(client: &Client, css: &str) {
         .click()
         .await
         .unwrap();
+    settled(client).await;
+}
+
+/// Waits until the page has written its position into the address: it writes at most a few
+/// times a second, and its body's `data-address` is `pending` until it has.
+async fn settled(client: &Client) {
+    let started = Instant::now();
+    while js(
+        client,
+        "return document.body.dataset.address === 'pending';",
+    )
+    .await
+        == true
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "the address is not written"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// Chooses `value` in the solver's side select.
@@ -629,6 +650,255 @@ async fn checks_page_of_a_failure_opens_where_the_answers_differ() {
     let _ = fs::remove_dir_all(&folder);
 }
 
+/// The game's `data-said`: the words said or rounds played.
+async fn said(client: &Client) -> usize {
+    let count = js(
+        client,
+        "return document.querySelector('[data-state]').dataset.said;",
+    )
+    .await;
+    count.as_str().unwrap().parse().unwrap()
+}
+
+/// Presses `key` on the page, with Control if `control`, as the keyboard would.
+async fn press(client: &Client, key: &str, control: bool) {
+    let script = format!(
+        "document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {{ key: {key:?}, ctrlKey: {control}, bubbles: true }}));"
+    );
+    js(client, &script).await;
+    settled(client).await;
+}
+
+/// The address's fragment.
+async fn fragment(client: &Client) -> String {
+    settled(client).await;
+    let url = client.current_url().await.unwrap();
+    url.fragment().unwrap_or_default().to_string()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn after_any_change_of_position_the_solver_moves_when_it_is_its_turn() {
+    let Some((_driver, port)) = start_driver() else {
+        return;
+    };
+    let folder = folder("turns");
+    let client = browser(port, 1200).await;
+    let (url, _) = page(
+        &folder,
+        "sample-1.html",
+        "shiritori",
+        &sample("shiritori", 1),
+    );
+
+    // Given Takahashi, the solver opens with word 2 and wins at once: Undo has nothing of yours
+    // to take back, and a reload shows the same game.
+    open(&client, &format!("{url}#line=&solver=takahashi&step=0")).await;
+    assert_eq!(attributes(&client, "#line li", "data-word").await, ["2"]);
+    assert_eq!(game_state(&client).await.0, "takahashi-won");
+    click(&client, "#undo").await;
+    assert_eq!(attributes(&client, "#line li", "data-word").await, ["2"]);
+    reload(&client).await;
+    assert_eq!(attributes(&client, "#line li", "data-word").await, ["2"]);
+    assert!(fragment(&client).await.starts_with("line=2&"));
+
+    // An address where it is the solver's turn, reached by a link: the solver answers.
+    client
+        .goto(&format!("{url}#line=1&solver=aoki&step=0"))
+        .await
+        .unwrap();
+    settled(&client).await;
+    assert_eq!(
+        attributes(&client, "#line li", "data-word").await,
+        ["1", "2"]
+    );
+    // Back to an address of the solver's turn also lets it move.
+    client.back().await.unwrap();
+    settled(&client).await;
+    assert_eq!(attributes(&client, "#line li", "data-word").await, ["2"]);
+
+    // A malformed line stops where it stops being legal: 1, then not x, and not 2 after it.
+    // (Only the fragment changes: the same document reads it.)
+    client
+        .goto(&format!("{url}#line=1,x,2&solver=none&step=0"))
+        .await
+        .unwrap();
+    settled(&client).await;
+    assert_eq!(attributes(&client, "#line li", "data-word").await, ["1"]);
+    // Keys act only without modifiers, and not in a form control.
+    press(&client, "u", true).await;
+    assert_eq!(said(&client).await, 1);
+    js(&client, "document.querySelector('[data-solver]').focus();").await;
+    press(&client, "n", false).await;
+    assert_eq!(said(&client).await, 1);
+    js(&client, "document.activeElement.blur();").await;
+    press(&client, "u", false).await;
+    assert_eq!(said(&client).await, 0);
+
+    // Lucky 7, sample 3 (TTTTA), the solver Takahashi: it plays rounds 1 to 4, and Undo of your
+    // round 5 hands round 5 back to you, never round 1.
+    let (url, _) = page(&folder, "lucky7-3.html", "lucky7", &sample("lucky7", 3));
+    open(&client, &format!("{url}#line=&solver=takahashi&step=0")).await;
+    assert_eq!(said(&client).await, 4);
+    assert_eq!(game_state(&client).await.1, "aoki");
+    let undo_disabled = "return document.querySelector('#undo').disabled;";
+    assert_eq!(js(&client, undo_disabled).await, true);
+    click(&client, "[data-moves] button").await;
+    assert_eq!(said(&client).await, 5);
+    click(&client, "#undo").await;
+    assert_eq!(said(&client).await, 4);
+    assert_eq!(game_state(&client).await, ("playing".into(), "aoki".into()));
+    reload(&client).await;
+    assert_eq!(said(&client).await, 4);
+    client.close().await.unwrap();
+    let _ = fs::remove_dir_all(&folder);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn fast_stepping_keeps_the_address_in_step() {
+    let Some((_driver, port)) = start_driver() else {
+        return;
+    };
+    let folder = folder("fast");
+    let client = browser(port, 1200).await;
+    let chain = Family::Chain.input(40, 4).text();
+    let (url, _) = page(&folder, "chain.html", "shiritori", chain.as_bytes());
+    open(&client, &url).await;
+    // 230 steps, [ and ] by turns, as fast as the page takes them: far more than the couple of
+    // hundred navigations Chromium allows a page in a few seconds, were each step one.
+    js(
+        &client,
+        "for (let i = 0; i < 230; i++) document.body.dispatchEvent(new KeyboardEvent('keydown', { key: i % 2 ? '[' : ']', bubbles: true }));",
+    )
+    .await;
+    open_with(&client, 1).await;
+    click(&client, "[data-moves] button[data-word]").await;
+    let line = attributes(&client, "#line li", "data-word").await;
+    assert_eq!(line.len(), 2);
+    let expected = format!("line={}&solver=none&step=0", line.join(","));
+    assert_eq!(fragment(&client).await, expected);
+    // The address was still heard: Back returns to the opening, on this page.
+    client.back().await.unwrap();
+    settled(&client).await;
+    assert_eq!(
+        attributes(&client, "#line li", "data-word").await,
+        line[..1]
+    );
+    client.close().await.unwrap();
+    let _ = fs::remove_dir_all(&folder);
+}
+
+/// One random action on the explore page, as a player might take it.
+async fn random_action(client: &Client, rng: &mut atcoder_games_tool::generate::Rng) {
+    let choose = |rng: &mut atcoder_games_tool::generate::Rng, n: usize| rng.below(n);
+    match choose(rng, 10) {
+        0..=2 => {
+            let moves = "[data-moves] button[data-word], [data-moves] button[data-append], [data-openings] button[data-word]";
+            let count = js(
+                client,
+                &format!("return document.querySelectorAll({moves:?}).length;"),
+            )
+            .await;
+            let count = count.as_u64().unwrap() as usize;
+            if count > 0 {
+                let pick = choose(rng, count);
+                js(
+                    client,
+                    &format!("document.querySelectorAll({moves:?})[{pick}].click();"),
+                )
+                .await;
+            }
+        }
+        3 => click(client, "#undo").await,
+        4 => click(client, "#new-game").await,
+        5 => {
+            let side = ["none", "aoki", "takahashi"][choose(rng, 3)];
+            solver(client, side).await;
+        }
+        6 => {
+            // Back from the page's first position leaves it: then come forward again.
+            client.back().await.unwrap();
+            let here = client.current_url().await.unwrap();
+            if here.scheme() != "file" {
+                client.forward().await.unwrap();
+                ready(client, None, "the page, forward again").await;
+            }
+        }
+        7 => {
+            client.forward().await.unwrap();
+        }
+        8 => reload(client).await,
+        _ => press(client, ["[", "]"][choose(rng, 2)], false).await,
+    }
+    settled(client).await;
+}
+
+/// What the page shows of its game: its state, the side to move, the solver's side, the moves made
+/// and the last of them.
+async fn shown_game(client: &Client) -> (String, String, String, usize, Vec<String>) {
+    let (state, to_move) = game_state(client).await;
+    let side = js(
+        client,
+        "return document.querySelector('[data-solver]').value;",
+    )
+    .await;
+    let last = attributes(client, "#line li, #history li", "data-word").await;
+    let digits = attributes(client, "#history li", "data-append").await;
+    let last = if digits.is_empty() { last } else { digits };
+    (
+        state,
+        to_move,
+        side.as_str().unwrap().to_string(),
+        said(client).await,
+        last,
+    )
+}
+
+#[tokio::test(flavor = "current_thread")]
+#[ignore = "second tier: 600 page loads, minutes"]
+async fn after_300_random_actions_the_page_and_its_address_agree() {
+    let Some((_driver, port)) = start_driver() else {
+        return;
+    };
+    let folder = folder("random");
+    let client = browser(port, 1200).await;
+    let mut rng = atcoder_games_tool::generate::Rng::new(43);
+    let pages = [
+        page(
+            &folder,
+            "chain.html",
+            "shiritori",
+            Family::Chain.input(12, 4).text().as_bytes(),
+        )
+        .0,
+        page(
+            &folder,
+            "sample-3.html",
+            "shiritori",
+            &sample("shiritori", 3),
+        )
+        .0,
+        page(&folder, "lucky7.html", "lucky7", &sample("lucky7", 3)).0,
+    ];
+    for url in &pages {
+        open(&client, url).await;
+        for action in 0..100 {
+            random_action(&client, &mut rng).await;
+            // The address shows the same game: a reload keeps everything.
+            let before = shown_game(&client).await;
+            let address = fragment(&client).await;
+            reload(&client).await;
+            assert_eq!(
+                shown_game(&client).await,
+                before,
+                "{url}, action {action}: {address}"
+            );
+            assert_eq!(fragment(&client).await, address, "{url}, action {action}");
+        }
+    }
+    client.close().await.unwrap();
+    let _ = fs::remove_dir_all(&folder);
+}
+
 /// Answers of a program that would end the page's data and start a script of their own.
 const HOSTILE_ANSWERS: [&str; 3] = [
     "<!--<script>",
@@ -733,6 +1003,55 @@ async fn slowness(client: &Client) -> f64 {
         least = least.min(js(client, PACE).await.as_f64().unwrap());
     }
     (least / REFERENCE_PACE_MS).max(1.0)
+}
+
+/// A click on a long line's end counts as at once under this many milliseconds, on a machine of
+/// [`REFERENCE_PACE_MS`].
+const LONG_LINE_CLICK_BOUND_MS: f64 = 50.0;
+
+#[tokio::test(flavor = "current_thread")]
+#[ignore = "second tier: times the page"]
+async fn a_click_at_the_end_of_a_long_line_is_at_once() {
+    let Some((_driver, port)) = start_driver() else {
+        return;
+    };
+    let folder = folder("long-line");
+    let client = browser(port, 1200).await;
+    let chain = Family::Chain.input(200_000, 3).text();
+    let (url, _) = page(&folder, "chain.html", "shiritori", chain.as_bytes());
+    // The longest game: the opening with the most words left, then the solver's choices, all of
+    // them, which the address says in a few bytes.
+    open(&client, &url).await;
+    let longest = "let best = 0; for (let k = 0; k < D.words.length; k++) if (D.result[k] !== 'D' && D.depth[D.to[k]] > D.depth[D.to[best]]) best = k; return best + 1;";
+    let opening = js(&client, longest).await;
+    client
+        .goto(&format!("{url}#line={opening},*200000&solver=none&step=0"))
+        .await
+        .unwrap();
+    settled(&client).await;
+    let length = said(&client).await;
+    assert!(length >= 100_000, "{length} words");
+    let address = fragment(&client).await;
+    assert!(address.len() < 100, "{address}");
+    let slowness = slowness(&client).await;
+    let bound = LONG_LINE_CLICK_BOUND_MS * slowness;
+    let mut clicks = Vec::new();
+    for _ in 0..3 {
+        clicks.push(timed_click(&client, "#undo").await);
+        settled(&client).await;
+        clicks.push(timed_click(&client, "[data-moves] button[data-word]").await);
+        settled(&client).await;
+    }
+    clicks.sort_by(f64::total_cmp);
+    let median = clicks[clicks.len() / 2];
+    eprintln!("{length} words: clicks {clicks:.1?} ms, slowness {slowness:.2}");
+    assert!(
+        median < bound,
+        "clicks {clicks:?} ms at {length} words, over {bound} ms"
+    );
+    assert_eq!(said(&client).await, length);
+    client.close().await.unwrap();
+    let _ = fs::remove_dir_all(&folder);
 }
 
 /// Times the clicks a player makes first on a freshly loaded page, in milliseconds: an opening or
