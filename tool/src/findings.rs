@@ -415,9 +415,14 @@ fn save(
     stdout: &[u8],
     stderr: &[u8],
 ) -> Result<SavedCase, Error> {
+    // A sample keeps its name; any other case is named by the problem and the seed.
+    let name = match found.case {
+        Case::Sample(number) => setup.problem.samples()[number - 1].file.clone(),
+        _ => format!("{}-{}", setup.problem.name(), setup.seed),
+    };
     let saved = SavedCase {
         folder: setup.folder.clone(),
-        name: format!("{}-{}", setup.problem.name(), setup.seed),
+        name,
     };
     let input = found.input.text();
     let right = match setup.problem.expected(&found.input)? {

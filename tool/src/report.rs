@@ -496,8 +496,16 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
                     "more lines",
                 );
             }
+            // The command reads the saved input, so that it runs as printed.
+            let input = failed.saved.as_ref().map(|saved| {
+                format!(
+                    " < {}",
+                    shell_quoted(&saved.path("in").display().to_string())
+                )
+            });
             for game in &failed.games {
-                let _ = writeln!(text, "\nThe right game ({}):", game.command);
+                let input = input.as_deref().unwrap_or_default();
+                let _ = writeln!(text, "\nThe right game ({}{input}):", game.command);
                 write_some(
                     &mut text,
                     game.game.lines(),
@@ -539,12 +547,7 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
     write_built(&mut text, setting);
     let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
     if let Some(saved) = &failed.saved {
-        let command = format!(
-            "{}{}",
-            shell_quoted(&setting.command_line()),
-            problem.oj_options()
-        );
-        write_saved(&mut text, saved, &command);
+        write_saved(&mut text, saved, &oj_line(setting, found, saved));
     }
     match &failed.page {
         Some(Ok(path)) => {
@@ -620,19 +623,51 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
     } else {
         write_wrapped(text, &format!("{heading}."));
     }
-    if hangs(&found.failure, input) {
+    // A sample is never shrunk: only a case found by the search is said not to be.
+    if hangs(&found.failure, input) && !matches!(found.case, Case::Sample(_)) {
         write_wrapped(
             text,
             &format!(
-                "It hangs on so small an input ({units}): not shrunk further, where each try would wait for the time limit."
+                "\nIt hangs on so small an input ({units}): not shrunk further, where each try would wait for the time limit."
             ),
         );
     }
 }
 
-/// Where the failing case is saved, and how to run it again with oj: `command` is what follows
-/// `-c`, the program's quoted command line and the options that judge as the check did.
-fn write_saved(text: &mut String, saved: &SavedCase, command: &str) {
+/// The oj command that judges the saved case as the check did, in two parts where it is too long
+/// for a line: the program's command, how its answers are compared, the time limit in this
+/// machine's time (`--time-factor`) and the memory limit; for a stack overflow, in a subshell
+/// with the stack the check gave (`ulimit -s`, in KiB), which makes it overflow there too.
+fn oj_line(setting: &CheckSetup, found: &Found, saved: &SavedCase) -> (String, String) {
+    let seconds = setting.limits.time.as_secs_f64() * setting.time_factor;
+    let seconds = (seconds * 1000.0).round() / 1000.0;
+    let megabytes = setting.limits.memory / (1 << 20);
+    let folder = shell_quoted(&saved.folder.display().to_string());
+    let head = format!(
+        "oj t -c {}{}",
+        shell_quoted(&setting.command_line()),
+        setting.problem.oj_options()
+    );
+    let tail = format!("-d {folder} --tle {seconds} --mle {megabytes}");
+    let overflow = matches!(
+        found.failure,
+        Failure::Crash {
+            too_deep: Some(TooDeep::Stack),
+            ..
+        }
+    );
+    match overflow {
+        true => (
+            format!("(ulimit -s {} && {head}", setting.limits.stack / 1024),
+            format!("{tail})"),
+        ),
+        false => (head, tail),
+    }
+}
+
+/// Where the failing case is saved, and how to run it again with oj: `rerun`, the command in two
+/// parts, on one line where it fits.
+fn write_saved(text: &mut String, saved: &SavedCase, rerun: &(String, String)) {
     let folder = shell_quoted(&saved.folder.display().to_string());
     write_wrapped(
         text,
@@ -642,13 +677,14 @@ fn write_saved(text: &mut String, saved: &SavedCase, command: &str) {
             shell_quoted(&saved.file("out")),
         ),
     );
-    let rerun = format!("  oj t -c {command} -d {folder}");
-    match rerun.chars().count() <= LINE_WIDTH {
+    let (head, tail) = rerun;
+    let line = format!("  {head} {tail}");
+    match line.chars().count() <= LINE_WIDTH {
         true => {
-            let _ = writeln!(text, "{rerun}");
+            let _ = writeln!(text, "{line}");
         }
         false => {
-            let _ = writeln!(text, "  oj t -c {command} \\\n    -d {folder}");
+            let _ = writeln!(text, "  {head} \\\n    {tail}");
         }
     }
 }

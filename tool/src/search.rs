@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::family::{Family, Origin};
 use crate::generate::Rng;
 use crate::input::Input;
-use crate::judge::{Failure, Verdict};
+use crate::judge::{Failure, TooDeep, Verdict};
 use crate::mistake::Mistake;
 use crate::problem::{Drawn, Generated, Problem, size_limit, small_cases};
 use proptest::strategy::ValueTree;
@@ -376,13 +376,16 @@ fn bisect(
     max_steps: usize,
     try_smaller: &mut impl FnMut(&mut Shrunk, Generated) -> Result<bool, Error>,
 ) -> Result<(), Error> {
-    let blurred = matches!(
-        shrunk.failure.verdict(),
-        Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded
-    );
+    let overflow = overflows(&shrunk.failure);
+    let blurred = overflow
+        || matches!(
+            shrunk.failure.verdict(),
+            Verdict::TimeLimitExceeded | Verdict::MemoryLimitExceeded
+        );
     shrunk.bisected = true;
     // The smallest failing size lies in (passing, failing].
-    let (mut passing, mut failing) = (0, shrunk.input.size());
+    let largest = shrunk.input.size();
+    let (mut passing, mut failing) = (0, largest);
     let precise_enough = |passing: usize, failing: usize| {
         failing - passing <= 1 || (blurred && (failing - passing) * BLURRED_SIZE <= failing)
     };
@@ -399,6 +402,9 @@ fn bisect(
             true => failing = size,
             false => passing = size,
         }
+    }
+    if overflow {
+        return steady_overflow(problem, origin, shrunk, largest, try_smaller);
     }
     let seeds = problem.seeds_per_size();
     if seeds == 0 || blurred || hangs(&shrunk.failure, &shrunk.input) {
@@ -429,6 +435,63 @@ fn bisect(
             }
         }
     }
+    Ok(())
+}
+
+/// Whether a failure is a stack overflow.
+fn overflows(failure: &Failure) -> bool {
+    matches!(
+        failure,
+        Failure::Crash {
+            too_deep: Some(TooDeep::Stack),
+            ..
+        }
+    )
+}
+
+/// How many runs in a row a stack overflow's input must overflow on to be reported.
+const STEADY_RUNS: usize = 3;
+
+/// How many times a stack overflow's size is moved up before the size it failed at first is
+/// taken.
+const STEADY_MOVES: usize = 10;
+
+/// Moves a stack overflow's size up from the boundary that bisection found, a blurred part
+/// ([`BLURRED_SIZE`]) at a time, until its input overflows on [`STEADY_RUNS`] runs in a row; or
+/// else takes `largest`, the size it first failed at. At the boundary, where the stack's top
+/// happens to land decides, so the input overflows on some runs only, and a saved case would pass
+/// when run again.
+fn steady_overflow(
+    problem: &dyn Problem,
+    origin: Origin,
+    shrunk: &mut Shrunk,
+    largest: usize,
+    try_smaller: &mut impl FnMut(&mut Shrunk, Generated) -> Result<bool, Error>,
+) -> Result<(), Error> {
+    let origin = shrunk.origin.unwrap_or(origin);
+    let mut size = shrunk.input.size();
+    for _ in 0..STEADY_MOVES {
+        let mut steady = true;
+        for _ in 0..STEADY_RUNS {
+            let again = Generated {
+                input: problem.make(origin, size)?,
+                origin: Some(origin),
+            };
+            if !try_smaller(shrunk, again)? {
+                steady = false;
+                break;
+            }
+        }
+        if steady || size >= largest {
+            return Ok(());
+        }
+        size = (size + size.div_ceil(BLURRED_SIZE)).min(largest);
+    }
+    let first = Generated {
+        input: problem.make(origin, largest)?,
+        origin: Some(origin),
+    };
+    try_smaller(shrunk, first)?;
     Ok(())
 }
 

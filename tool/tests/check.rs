@@ -378,12 +378,36 @@ fn a_stack_that_overflows_in_milliseconds_is_named() {
     let Some(program) = compiled("deep", DEEP, &["-O2"]) else {
         return;
     };
-    let arguments = ["--stack", "8", "--cases", "1", "--seed", "2", "lucky7"];
+    let saved = program.parent().unwrap().join("saved");
+    let arguments = ["--stack", "8", "--cases", "1", "--seed", "2", "--save"];
     let mut arguments = arguments.to_vec();
-    arguments.push(program.to_str().unwrap());
+    arguments.extend([saved.to_str().unwrap(), "lucky7", program.to_str().unwrap()]);
     let output = check(&arguments);
-    let report = paragraphs(&stdout(&output)).join("\n");
+    let printed = stdout(&output);
+    let report = paragraphs(&printed).join("\n");
     assert_eq!(output.status.code(), Some(1), "{report}");
+    // The saved input overflows an 8 MiB stack on every run, not at a boundary where it does on
+    // some; and the printed oj line runs it with that stack.
+    let input = saved.join("lucky7-2.in");
+    for run in 0..10 {
+        let line = format!(
+            "ulimit -s 8192 && {} < {}",
+            program.display(),
+            input.display()
+        );
+        let output = Command::new("sh").args(["-c", &line]).output().unwrap();
+        assert!(!output.status.success(), "run {run} passed");
+    }
+    let oj_line = printed_oj_line(&printed);
+    assert!(
+        oj_line.starts_with("(ulimit -s 8192 && oj t -c "),
+        "{oj_line}"
+    );
+    if oj_is_here() {
+        let rerun = Command::new("sh").args(["-c", &oj_line]).output().unwrap();
+        let said = String::from_utf8_lossy(&rerun.stdout);
+        assert!(said.contains("RE"), "{said}");
+    }
     assert!(
         report.contains("gives a runtime error (RE, signal: 11 (SIGSEGV))"),
         "{report}"
@@ -529,6 +553,41 @@ fn a_memory_that_grows_with_each_word_is_mle_and_its_growth_is_followed() {
     fs::remove_dir_all(&folder).unwrap();
 }
 
+/// The oj command the report prints, its two lines joined as the shell joins them.
+fn printed_oj_line(report: &str) -> String {
+    let after = report
+        .split("To run it again:\n")
+        .nth(1)
+        .expect("an oj line");
+    let mut line = String::new();
+    for part in after.lines() {
+        match part.strip_suffix(" \\") {
+            Some(head) => line.push_str(head.trim_start()),
+            None => {
+                line.push(' ');
+                line.push_str(part.trim_start());
+                break;
+            }
+        }
+    }
+    line.trim_start().to_string()
+}
+
+/// The first right game of a report: the command it says prints it, and the game, unindented.
+fn printed_right_game(report: &str) -> (String, String) {
+    let after = report
+        .split("\nThe right game (")
+        .nth(1)
+        .expect("a right game");
+    let (command, rest) = after.split_once("):\n").unwrap();
+    let game: Vec<&str> = rest
+        .lines()
+        .take_while(|line| line.starts_with("  "))
+        .map(|line| &line[2..])
+        .collect();
+    (command.to_string(), game.join("\n"))
+}
+
 /// Whether online-judge-tools' `oj` is here; CI installs it.
 fn oj_is_here() -> bool {
     let here = Command::new("oj").arg("--version").output().is_ok();
@@ -556,7 +615,20 @@ fn the_saved_pair_passes_oj_on_the_right_program_and_fails_on_the_wrong_one() {
         "shiritori",
     ];
     let output = check_wrong(&options, "shiritori-duplicates-once");
-    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    // The commands the report prints run as printed: oj's, with the check's limits, fails as the
+    // check did; explain's prints the right game the report shows.
+    let printed = printed_oj_line(&report);
+    assert!(printed.ends_with(" --tle 2 --mle 1024"), "{printed}");
+    let rerun = Command::new("sh").args(["-c", &printed]).output().unwrap();
+    let said = String::from_utf8_lossy(&rerun.stdout);
+    assert_eq!(rerun.status.code(), Some(1), "{said}");
+    assert!(said.contains("WA"), "{said}");
+    let (command, game) = printed_right_game(&report);
+    let command = command.replacen("atcoder-games", TOOL, 1);
+    let explained = Command::new("sh").args(["-c", &command]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&explained.stdout).trim_end(), game);
     let oj = |command: &str| {
         Command::new("oj")
             .args(["t", "-c", command, "-d"])
@@ -738,10 +810,12 @@ fn the_common_mistakes_of_the_command_line_get_hints() {
     let report = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(report.contains("it fails official sample 1"), "{report}");
-    // A program of this folder named without `./`.
+    // A sample keeps its name.
+    assert!(folder.join("saved/sample-1.in").exists(), "{report}");
+    // A program of this folder named without `./`; the problem named by its task, in any case.
     let program = folder.join("a.out");
     fs::copy(TOOL, &program).unwrap();
-    let message = error(&check_in(&folder, &["abc195_e", "a.out"]));
+    let message = error(&check_in(&folder, &["ABC195_E", "a.out"]));
     assert!(
         message.contains(
             "A program of this folder is named with its path: atcoder-games check lucky7 ./a.out"

@@ -338,7 +338,14 @@ fn the_verdicts_say_what_was_over_which_limit() {
         blocked: true,
     };
     let text = unwrapped(&reported(Builtin::Lucky7, &found(game(4), hang.clone())));
-    assert!(text.contains("after 9 tries: 4 0000 AAAA It hangs on so small an input (4 rounds): not shrunk further, where each try would wait for the time limit."), "{text}");
+    assert!(text.contains("after 9 tries: 4 0000 AAAA\n\nIt hangs on so small an input (4 rounds): not shrunk further, where each try would wait for the time limit."), "{text}");
+    // A sample that hangs was never shrunk, and is not said to be.
+    let sample = Found {
+        case: Case::Sample(1),
+        ..found(game(4), hang.clone())
+    };
+    let text = unwrapped(&reported(Builtin::Lucky7, &sample));
+    assert!(!text.contains("not shrunk further"), "{text}");
     let text = unwrapped(&reported(Builtin::Lucky7, &found(game(5), hang)));
     assert!(!text.contains("hangs"), "{text}");
 }
@@ -525,7 +532,7 @@ fn a_family_and_its_growth() {
     assert!(unwrapped(&text).contains(&growth_lines), "{text}");
     // Where the case is saved, quoted as a shell reads it back.
     assert!(
-        unwrapped(&text).ends_with("\n\nSaved for oj in '/tmp/failing cases': shiritori-42.in, shiritori-42.out (the right answer), and what the program printed, in printed/. To run it again:   oj t -c ./a.out -d '/tmp/failing cases'"),
+        unwrapped(&text).ends_with("\n\nSaved for oj in '/tmp/failing cases': shiritori-42.in, shiritori-42.out (the right answer), and what the program printed, in printed/. To run it again:   oj t -c ./a.out -d '/tmp/failing cases' --tle 1.5 --mle 256"),
         "{text}"
     );
     assert!(

@@ -7,7 +7,7 @@ use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::generate::STAR_HUB;
 use atcoder_games_tool::input::{Builtin, Input, JUDGE_MAX};
-use atcoder_games_tool::judge::Failure;
+use atcoder_games_tool::judge::{Failure, TooDeep};
 use atcoder_games_tool::problem::size_limit;
 use atcoder_games_tool::search::{
     Budget, Case, Clock, Conclusion, HANG, Plan, Progress, SystemClock, cut_down, hangs, search,
@@ -910,4 +910,34 @@ fn a_time_out_whose_size_bisection_found_is_not_cut_down() {
     };
     let shrunk = (found.input.size(), found.origin.is_some(), found.cut_down);
     assert_eq!(shrunk, (20, true, false), "size, origin kept, cut down");
+}
+
+#[test]
+fn a_stack_overflow_is_moved_up_to_a_size_that_overflows_on_every_run() {
+    // Every family overflows from 10,000 rounds on; from 9,000, where the stack's top lands
+    // decides, on every other run only. The size reported overflows on every run.
+    let overflow = Failure::Crash {
+        status: "signal: 11 (SIGSEGV)".to_string(),
+        stderr: String::new(),
+        too_deep: Some(TooDeep::Stack),
+    };
+    let runs = Cell::new(0_usize);
+    let flaky = |input: &Input| {
+        runs.set(runs.get() + 1);
+        let size = input.size();
+        let fails = size >= 10_000 || (size >= 9_000 && runs.get().is_multiple_of(2));
+        Ok::<_, Error>((fails && !official(input)).then(|| overflow.clone()))
+    };
+    let plan = Plan {
+        cut_down_time: Duration::ZERO,
+        ..Plan::new(1, 3)
+    };
+    let outcome = search(&Builtin::Lucky7, plan, &SystemClock, flaky, |_| {});
+    let Ok(Conclusion::Failed(found)) = outcome else {
+        panic!("the first family overflows: {outcome:?}");
+    };
+    let size = found.input.size();
+    assert!((10_000..=10_600).contains(&size), "{size} rounds");
+    assert_eq!(found.failure, overflow);
+    assert_eq!(found.input, input_of(found.origin.unwrap(), size));
 }

@@ -444,7 +444,7 @@ fn problem_named(word: &OsString) -> Result<Builtin, Error> {
     if name.starts_with('-') {
         return Err(Error::Usage(format!("unexpected argument '{name}' found")));
     }
-    match ProblemName::from_str(&name, false) {
+    match ProblemName::from_str(&name, true) {
         Ok(problem) => Ok(Builtin::from(problem)),
         Err(_) => Err(Error::Usage(format!(
             "invalid value '{name}' for '<PROBLEM>': shiritori (or abc209_e), lucky7 (or abc195_e), or a problem of your own with --generator GEN --reference REF"
