@@ -17,7 +17,7 @@ use crate::problem::{Expected, Problem, RightGame};
 use crate::process::{self, Run, RunError, Stdin};
 use crate::search::{
     Answered, Case, Conclusion, DIAGNOSIS_SIZE, Diagnosis, Found, Margins, Plan, Progress,
-    WorkClock, diagnose, search,
+    Undiagnosed, WorkClock, diagnose, search,
 };
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -91,8 +91,8 @@ pub struct Failed {
     pub found: Found,
     /// How its time or memory grows, for a TLE or an MLE on an input an origin makes.
     pub growth: Option<Curve>,
-    /// The classic mistakes a wrong answer matches, when it could be held against them.
-    pub diagnosis: Option<Diagnosis>,
+    /// For a wrong answer, the classic mistakes it matches, or why none could be named.
+    pub diagnosis: Option<Result<Diagnosis, Undiagnosed>>,
     /// Where a wrong answer differs from the right one: each line's number (from 0), what was
     /// expected and what it printed.
     pub differences: Vec<(usize, String, String)>,
@@ -388,7 +388,7 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         stage(Stage::Diagnosing);
         let known = program.answered.take();
         let answered = |input: &Input| program.answered(input);
-        diagnosis = diagnose(problem, setup.seed, &known, &program.clock, answered)?;
+        diagnosis = Some(diagnose(problem, setup.seed, &known, answered)?);
     }
     let (stdout, stderr) = program.printed(&found)?;
     let saved = save(setup, &found, &stdout, &stderr)?;

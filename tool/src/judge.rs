@@ -252,6 +252,34 @@ pub fn differing_lines(expected: &str, actual: &str) -> Vec<(usize, String, Stri
         .collect()
 }
 
+/// How a wrong answer comes close to the right one, which the report names: a mistake of
+/// printing rather than of solving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NearMiss {
+    /// The same, but for upper and lower case.
+    LetterCase,
+    /// The same words, but with whitespace that the judge does not forgive between or before
+    /// them (it forgives trailing spaces and blank lines at the end only).
+    Whitespace,
+}
+
+/// Whether `actual`, which the judge does not accept ([`answer_lines`]), misses `expected` only
+/// by letter case or by whitespace.
+pub fn near_miss(expected: &str, actual: &str) -> Option<NearMiss> {
+    let (expected_lines, actual_lines) = (answer_lines(expected), answer_lines(actual));
+    let same_but_case = expected_lines.len() == actual_lines.len()
+        && (expected_lines.iter())
+            .zip(&actual_lines)
+            .all(|(wanted, got)| wanted.eq_ignore_ascii_case(got));
+    if same_but_case {
+        return Some(NearMiss::LetterCase);
+    }
+    let same_words = expected
+        .split_ascii_whitespace()
+        .eq(actual.split_ascii_whitespace());
+    same_words.then_some(NearMiss::Whitespace)
+}
+
 /// Judges `run`, made under `limits`, against the `expected` output, compared as the judge
 /// compares answers ([`answer_lines`]); None if it is right. See [`judge_run`] for the rest.
 pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {

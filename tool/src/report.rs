@@ -15,10 +15,10 @@ use crate::format::{
 };
 use crate::growth::{Curve, Measured, Resource};
 use crate::input::Input;
-use crate::judge::{Failure, Limits, TooDeep};
+use crate::judge::{Failure, Limits, NearMiss, TooDeep, near_miss};
 use crate::mistake::Mistake;
 use crate::problem::{Problem, Units};
-use crate::search::{Case, Diagnosis, Found, Peak, hangs};
+use crate::search::{Case, DIAGNOSIS_CASES, Diagnosis, Found, Peak, Undiagnosed, hangs};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -105,6 +105,31 @@ fn write_diagnosis(text: &mut String, diagnosis: &Diagnosis, shown: Option<&Inpu
     );
     let lines = plainest.text();
     write_some(text, lines.lines(), SECTION_LINES / 2, "  ", "more lines");
+}
+
+/// The line that says why no mistake could be named, for a problem that has a catalogue.
+fn write_undiagnosed(text: &mut String, undiagnosed: Undiagnosed) {
+    let why = match undiagnosed {
+        Undiagnosed::NoCatalogue => return,
+        Undiagnosed::Unrunnable => "it crashed or ran out of time or memory on a small input, which none of the editorial's common mistakes does".to_string(),
+        Undiagnosed::TooFew { failing, right } => {
+            let (kind, count) = match failing < DIAGNOSIS_CASES {
+                true => ("failing", failing),
+                false => ("right", right),
+            };
+            let some = match count {
+                0 => format!("none was {kind}"),
+                1 => format!("only 1 was {kind}"),
+                _ => format!("only {count} were {kind}"),
+            };
+            format!(
+                "of the {} compared, {some}, and a mistake is told by where the program is right as much as by where it fails",
+                counted(failing + right, "small case", "small cases"),
+            )
+        }
+    };
+    let _ = writeln!(text);
+    write_wrapped(text, &format!("No mistake could be named: {why}."));
 }
 
 /// A time-out within a quarter of the limit at the judge's largest size, by a growth near
@@ -462,11 +487,19 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
     }
     let _ = writeln!(text);
     write_input_section(&mut text, setting, found);
-    if let Some(diagnosis) = &failed.diagnosis {
-        write_diagnosis(&mut text, diagnosis, shows_input(found).then_some(input));
+    match &failed.diagnosis {
+        Some(Ok(diagnosis)) => {
+            write_diagnosis(&mut text, diagnosis, shows_input(found).then_some(input));
+        }
+        Some(Err(undiagnosed)) => write_undiagnosed(&mut text, *undiagnosed),
+        None => {}
     }
     match &found.failure {
-        Failure::WrongAnswer { message, .. } => {
+        Failure::WrongAnswer {
+            message,
+            expected,
+            actual,
+        } => {
             let _ = writeln!(
                 text,
                 "\nWhere the answers differ (expected: {}):",
@@ -486,6 +519,19 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
                 "  ",
                 "more",
             );
+            let near = match near_miss(expected, actual) {
+                _ if message.is_some() => None,
+                Some(NearMiss::LetterCase) => Some(
+                    "The answers differ only in letter case: the judge compares them exactly, and a name or a word spelled in other case is wrong.",
+                ),
+                Some(NearMiss::Whitespace) => Some(
+                    "The answers differ only in whitespace: the judge forgives spaces at the end of a line and blank lines at the end, not spaces or line breaks between words, nor before them.",
+                ),
+                None => None,
+            };
+            if let Some(near) = near {
+                write_wrapped(&mut text, &format!("\n{near}"));
+            }
             if let Some(message) = message {
                 let _ = writeln!(text, "\nThe checker says:");
                 write_some(

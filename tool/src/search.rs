@@ -651,10 +651,23 @@ pub const DIAGNOSIS_SIZE: usize = CUT_DOWN_WHEN_SLOW;
 /// The search whose small inputs a diagnosis draws: one of 300 cases, `check`'s default.
 const DIAGNOSIS_SEARCH: usize = 300;
 
-/// How long a diagnosis may run a program, at most: a stop for a slow program, since
-/// [`DIAGNOSIS_TRIES`] bounds the runs. A fast one needs about a second here, three on a busy
-/// machine, which a tighter clock would cut short.
-pub const DIAGNOSIS_TIME: Duration = Duration::from_secs(10);
+/// The most inputs next to failing ones that a diagnosis runs a program on, beyond
+/// [`DIAGNOSIS_TRIES`]. A diagnosis is budgeted in runs, not time, so that the same seed gives
+/// the same diagnosis on a quiet machine and a busy one.
+const DIAGNOSIS_NEIGHBOURS: usize = 256;
+
+/// Why no mistake could be named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undiagnosed {
+    /// The problem has no catalogue of mistakes (a user's own).
+    NoCatalogue,
+    /// The program crashed or ran out of time or memory on a small input, which no catalogued
+    /// mistake does.
+    Unrunnable,
+    /// Too few cases of one kind to tell mistakes apart: fewer than [`DIAGNOSIS_CASES`] failing,
+    /// or right (a mistake is told by where it is right as much as by where it fails).
+    TooFew { failing: usize, right: usize },
+}
 
 /// What a program answered on one input, and whether that is right.
 #[derive(Clone, Debug)]
@@ -680,22 +693,20 @@ pub struct Diagnosis {
 /// same search: `known`, those it was run on while its failure was found and shrunk (None where
 /// it crashed or ran out of time or memory), the official samples, and more drawn from `seed` as
 /// the search draws them, until there are [`DIAGNOSIS_ENOUGH`] with [`DIAGNOSIS_CASES`] failing
-/// and as many right, or [`DIAGNOSIS_TRIES`] were drawn, or [`DIAGNOSIS_TIME`] went by on
-/// `clock`. `answer` runs the program on an input. A mistake is named when its answers equal the
-/// program's on every case. No catalogued mistake crashes or runs out of time: a program that did
-/// gets no diagnosis, nor one with fewer than [`DIAGNOSIS_CASES`] cases on which it fails, or on
-/// which it is right.
+/// and as many right, or [`DIAGNOSIS_TRIES`] were drawn; then, if too few failed or were right,
+/// up to [`DIAGNOSIS_NEIGHBOURS`] inputs next to failing ones. `answer` runs the program on an
+/// input. A mistake is named when its answers equal the program's on every case. No catalogued
+/// mistake crashes or runs out of time: a program that did gets no diagnosis, nor one with fewer
+/// than [`DIAGNOSIS_CASES`] cases on which it fails, or on which it is right; the error says which.
 pub fn diagnose(
     problem: &dyn Problem,
     seed: u64,
     known: &[(Input, Option<Answered>)],
-    clock: &impl Clock,
     mut answer: impl FnMut(&Input) -> Result<Option<Answered>, Error>,
-) -> Result<Option<Diagnosis>, Error> {
+) -> Result<Result<Diagnosis, Undiagnosed>, Error> {
     if problem.mistakes().is_empty() {
-        return Ok(None);
+        return Ok(Err(Undiagnosed::NoCatalogue));
     }
-    let deadline = clock.now() + DIAGNOSIS_TIME;
     let mut runner = runner(seed.rotate_left(32));
     // Small inputs of every size the search's small cases have, in turn.
     let smalls = small_cases(DIAGNOSIS_SEARCH);
@@ -710,7 +721,7 @@ pub fn diagnose(
     let mut cases: Vec<(Input, Answered)> = Vec::new();
     for (input, answered) in known {
         let Some(answered) = answered else {
-            return Ok(None);
+            return Ok(Err(Undiagnosed::Unrunnable));
         };
         cases.push((input.clone(), answered.clone()));
     }
@@ -720,8 +731,12 @@ pub fn diagnose(
         right.min(cases.len() - right)
     };
     let enough_of_both = |cases: &[(Input, Answered)]| rarer(cases) >= DIAGNOSIS_CASES;
-    let enough =
-        |cases: &[(Input, Answered)]| cases.len() >= DIAGNOSIS_ENOUGH && enough_of_both(cases);
+    // Enough to tell; or never right on as many cases, which no catalogued mistake is.
+    let never_right =
+        |cases: &[(Input, Answered)]| !cases.iter().any(|(_, answered)| answered.right);
+    let enough = |cases: &[(Input, Answered)]| {
+        cases.len() >= DIAGNOSIS_ENOUGH && (enough_of_both(cases) || never_right(cases))
+    };
     let mut run = |input: Input, cases: &mut Vec<(Input, Answered)>| {
         if !cases.iter().any(|(case, _)| *case == input) {
             let Some(answered) = answer(&input)? else {
@@ -733,27 +748,32 @@ pub fn diagnose(
     };
     let samples = problem.samples().iter().map(|sample| sample.input.clone());
     for input in samples.chain(drawn) {
-        if clock.now() >= deadline || enough(&cases) {
+        if enough(&cases) {
             break;
         }
         if !run(input, &mut cases)? {
-            return Ok(None);
+            return Ok(Err(Undiagnosed::Unrunnable));
         }
     }
     // A mistake that random inputs rarely show shows on the inputs next to one that shows it.
-    let mut next = 0;
-    while next < cases.len() && clock.now() < deadline && !enough_of_both(&cases) {
+    let (mut next, mut neighbours) = (0, 0);
+    while next < cases.len()
+        && neighbours < DIAGNOSIS_NEIGHBOURS
+        && !enough_of_both(&cases)
+        && !never_right(&cases)
+    {
         let (input, answered) = &cases[next];
         next += 1;
         if answered.right || input.size() > DIAGNOSIS_SIZE {
             continue;
         }
         for near in input.neighbours() {
-            if clock.now() >= deadline || enough_of_both(&cases) {
+            if neighbours >= DIAGNOSIS_NEIGHBOURS || enough_of_both(&cases) {
                 break;
             }
+            neighbours += 1;
             if !run(near, &mut cases)? {
-                return Ok(None);
+                return Ok(Err(Undiagnosed::Unrunnable));
             }
         }
     }
@@ -761,10 +781,11 @@ pub fn diagnose(
         .filter(|(_, answered)| !answered.right)
         .map(|(input, _)| input)
         .collect();
-    if !enough_of_both(&cases) {
-        return Ok(None);
-    }
     let right = cases.len() - wrong.len();
+    if !enough_of_both(&cases) {
+        let failing = wrong.len();
+        return Ok(Err(Undiagnosed::TooFew { failing, right }));
+    }
     let plainest = (wrong.iter())
         .min_by_key(|input| (input.size(), input.text().len()))
         .map(|&input| input.clone())
@@ -777,7 +798,7 @@ pub fn diagnose(
         .iter()
         .filter(|mistake| mistake.agrees(&answers))
         .collect();
-    Ok(Some(Diagnosis {
+    Ok(Ok(Diagnosis {
         mistakes,
         failing: wrong.len(),
         right,

@@ -3,8 +3,8 @@
 
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::judge::{
-    Failure, Limits, MOST_RUNS, Precision, TooDeep, Verdict, answer_lines, judge, judged_time,
-    settle, steady_runs,
+    Failure, Limits, MOST_RUNS, NearMiss, Precision, TooDeep, Verdict, answer_lines, judge,
+    judged_time, near_miss, settle, steady_runs,
 };
 use atcoder_games_tool::process::{Run, Stop};
 use std::os::unix::process::ExitStatusExt;
@@ -461,4 +461,24 @@ fn pythons_recursion_limit_is_a_recursion_too_deep() {
         panic!("a crash");
     };
     assert_eq!(too_deep, Some(TooDeep::RecursionLimit));
+}
+
+#[test]
+fn an_answer_wrong_only_in_letter_case_or_whitespace_is_a_near_miss() {
+    let near = |expected: &str, actual: &str| near_miss(expected, actual);
+    assert_eq!(
+        near("Takahashi\n", "takahashi\n"),
+        Some(NearMiss::LetterCase)
+    );
+    assert_eq!(
+        near("Aoki\nDraw\n", "AOKI\ndraw"),
+        Some(NearMiss::LetterCase)
+    );
+    assert_eq!(
+        near("Aoki\nDraw\n", "Aoki Draw\n"),
+        Some(NearMiss::Whitespace)
+    );
+    assert_eq!(near("1 2\n", " 1 2\n"), Some(NearMiss::Whitespace));
+    assert_eq!(near("Aoki\n", "Takahashi\n"), None);
+    assert_eq!(near("Aoki\nDraw\n", "Aoki\n"), None);
 }

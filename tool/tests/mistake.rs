@@ -9,7 +9,7 @@ use atcoder_games_tool::error::Error;
 use atcoder_games_tool::input::{Builtin, Input};
 use atcoder_games_tool::mistake::{self, Mistake};
 use atcoder_games_tool::search::{
-    Answered, DIAGNOSIS_CASES, DIAGNOSIS_ENOUGH, DIAGNOSIS_SIZE, SystemClock, diagnose,
+    Answered, DIAGNOSIS_CASES, DIAGNOSIS_ENOUGH, DIAGNOSIS_SIZE, Undiagnosed, diagnose,
 };
 use std::fs;
 use test_support::oracle::{lucky7_winner, shiritori_winners};
@@ -212,14 +212,14 @@ fn each_mistake_answers_its_counterexample_as_the_editorial_says() {
 fn diagnosed(
     problem: Builtin,
     answers: impl Fn(&Input) -> Option<String>,
-) -> Option<atcoder_games_tool::search::Diagnosis> {
+) -> Result<atcoder_games_tool::search::Diagnosis, Undiagnosed> {
     let answer = |input: &Input| {
         Ok::<_, Error>(answers(input).map(|answer| Answered {
             right: answer == oracle(input),
             answer,
         }))
     };
-    diagnose(&problem, 7, &[], &SystemClock, answer).unwrap()
+    diagnose(&problem, 7, &[], answer).unwrap()
 }
 
 #[test]
@@ -227,7 +227,7 @@ fn a_program_that_answers_as_a_mistake_is_named_for_it_alone() {
     for problem in [Builtin::Shiritori, Builtin::Lucky7] {
         for mistake in mistake::of(problem) {
             let diagnosis = diagnosed(problem, |input| Some(mistake.answers(input)))
-                .unwrap_or_else(|| panic!("{mistake:?}: too few cases"));
+                .unwrap_or_else(|why| panic!("{mistake:?}: {why:?}"));
             let ids: Vec<&str> = diagnosis.mistakes.iter().map(|found| found.id).collect();
             assert_eq!(ids, [mistake.id]);
             // Shown in a test's message by its id alone, not its functions.
@@ -257,7 +257,10 @@ fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
     // Crashing on one input, however the others go.
     let draws = named(Builtin::Shiritori, "draws-as-aoki");
     let crashes = |input: &Input| (input.size() != 2).then(|| draws.answers(input));
-    assert!(diagnosed(Builtin::Shiritori, crashes).is_none());
+    assert_eq!(
+        diagnosed(Builtin::Shiritori, crashes).unwrap_err(),
+        Undiagnosed::Unrunnable
+    );
     // An answer of its own on games that start with 7: wrong often enough, but as no mistake.
     let arbitrary = |input: &Input| {
         let Input::Lucky7 { digits, .. } = input else {
@@ -288,8 +291,18 @@ fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
     let diagnosis = diagnosed(Builtin::Lucky7, rare).expect("enough failing cases");
     assert!(diagnosis.failing >= DIAGNOSIS_CASES, "{diagnosis:?}");
     assert!(diagnosis.right >= DIAGNOSIS_CASES, "{diagnosis:?}");
-    // A program right everywhere has too few failing cases to tell.
-    assert!(diagnosed(Builtin::Lucky7, |input| Some(oracle(input))).is_none());
+    // A program right everywhere has too few failing cases to tell, and one never right too few
+    // right ones.
+    let right = diagnosed(Builtin::Lucky7, |input| Some(oracle(input)));
+    assert!(
+        matches!(right, Err(Undiagnosed::TooFew { failing: 0, .. })),
+        "{right:?}"
+    );
+    let never = diagnosed(Builtin::Lucky7, |_| Some("takahashi\n".to_string()));
+    assert!(
+        matches!(never, Err(Undiagnosed::TooFew { right: 0, .. })),
+        "{never:?}"
+    );
 }
 
 #[test]
@@ -316,7 +329,7 @@ fn the_neighbours_of_a_small_known_failure_are_tried_and_of_a_large_one_not() {
             players: "TA".repeat(size)[..size].to_string(),
         };
         let known = [(found.clone(), answer(&found).unwrap())];
-        let diagnosis = diagnose(&Builtin::Lucky7, 7, &known, &SystemClock, answer).unwrap();
-        assert_eq!(diagnosis.is_some(), tried, "{size} rounds: {diagnosis:?}");
+        let diagnosis = diagnose(&Builtin::Lucky7, 7, &known, answer).unwrap();
+        assert_eq!(diagnosis.is_ok(), tried, "{size} rounds: {diagnosis:?}");
     }
 }

@@ -12,7 +12,7 @@ use atcoder_games_tool::judge::{Failure, Limits, TooDeep, differing_lines};
 use atcoder_games_tool::problem::{Problem, RightGame};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR};
-use atcoder_games_tool::search::{Case, Diagnosis, Found, Margins, Peak};
+use atcoder_games_tool::search::{Case, Diagnosis, Found, Margins, Peak, Undiagnosed};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -73,7 +73,7 @@ fn report<E>(
     setting: &Setting,
     found: &Found,
     growth: Option<&Curve>,
-    diagnosis: Option<&Diagnosis>,
+    diagnosis: Option<&Result<Diagnosis, Undiagnosed>>,
     mut trusted: impl FnMut(Game) -> Result<String, E>,
 ) -> Result<String, E> {
     let (mut differences, mut games) = (Vec::new(), Vec::new());
@@ -1109,7 +1109,7 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
         message: None,
     };
     let found = found(words(1), failure);
-    let report = |diagnosis: &Diagnosis| {
+    let told = |diagnosis: &Result<Diagnosis, Undiagnosed>| {
         let text = report(
             &setting(Builtin::Shiritori),
             &found,
@@ -1119,6 +1119,7 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
         );
         unwrapped(&text.unwrap())
     };
+    let report = |diagnosis: &Diagnosis| told(&Ok(diagnosis.clone()));
     // One, with the input where it shows, which is the one above.
     let text = report(&diagnosis_of(&["draws-as-aoki"], words(1)));
     assert!(text.contains("\n\nLikely mistake: draws-as-aoki — The analysis is right, but a draw is printed as a win for Aoki. (see docs/shiritori.md#deciding-vertices-backwards) Its answers are the program's on all 20 cases compared (9 failing, 11 right); it shows most plainly on the input above.\n\n"), "{text}");
@@ -1156,6 +1157,22 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
     // None.
     let text = report(&diagnosis_of(&[], words(1)));
     assert!(text.contains("\n\nThe failure matches no known mistake: none of those of the editorial's common mistakes answers as the program does on the 20 cases compared (9 failing, 11 right).\n\n"), "{text}");
+    // Nothing to compare, or too little: one line that says which.
+    let text = told(&Err(Undiagnosed::Unrunnable));
+    assert!(text.contains("\n\nNo mistake could be named: it crashed or ran out of time or memory on a small input, which none of the editorial's common mistakes does.\n\n"), "{text}");
+    let text = told(&Err(Undiagnosed::TooFew {
+        failing: 70,
+        right: 0,
+    }));
+    assert!(text.contains("\n\nNo mistake could be named: of the 70 small cases compared, none was right, and a mistake is told by where the program is right as much as by where it fails.\n\n"), "{text}");
+    let text = told(&Err(Undiagnosed::TooFew {
+        failing: 1,
+        right: 69,
+    }));
+    assert!(text.contains("only 1 was failing"), "{text}");
+    // A problem of one's own has no catalogue, and says nothing of one.
+    let text = told(&Err(Undiagnosed::NoCatalogue));
+    assert!(!text.contains("mistake"), "{text}");
 }
 
 #[test]
@@ -1225,4 +1242,33 @@ Times are this machine's divided by 2 (--time-factor), as the judge's would be.
     let text = passed(&one_second, 1_000, &at_four_fifths, took);
     assert!(text.contains(", 80 % of the 1.00 s limit."), "{text}");
     assert!(!text.contains("Warning"), "{text}");
+}
+
+#[test]
+fn an_answer_wrong_only_in_letter_case_or_whitespace_is_named_so() {
+    let wrong = |actual: &str| Failure::WrongAnswer {
+        expected: "Takahashi\n".to_string(),
+        actual: actual.to_string(),
+        message: None,
+    };
+    let text = unwrapped(&reported(
+        Builtin::Lucky7,
+        &found(game(2), wrong("takahashi\n")),
+    ));
+    assert!(
+        text.contains(
+            "\n\nThe answers differ only in letter case: the judge compares them exactly"
+        ),
+        "{text}"
+    );
+    let text = unwrapped(&reported(
+        Builtin::Lucky7,
+        &found(game(2), wrong(" Takahashi\n")),
+    ));
+    assert!(
+        text.contains("\n\nThe answers differ only in whitespace: "),
+        "{text}"
+    );
+    let text = unwrapped(&reported(Builtin::Lucky7, &found(game(2), wrong("Aoki\n"))));
+    assert!(!text.contains("differ only"), "{text}");
 }
