@@ -7,7 +7,8 @@
 //!    building a source as AtCoder builds it; [`command`], a program as the user gives it, made
 //!    ready to run;
 //! 3. the judge's rules: [`judge`], its limits and verdicts, and the runs a verdict takes;
-//! 4. the problems: [`input`], their inputs; [`shiritori`] and [`lucky7`], this crate's
+//! 4. the problems: [`input`], their inputs; [`editorial`], their editorials, built in;
+//!    [`shiritori`] and [`lucky7`], this crate's
 //!    solutions, included as they are submitted; [`solved`], an input as they read and analyse
 //!    it; [`games`], [`graph`] and [`page`], its games played out, its graph drawn, its explore
 //!    page; [`generate`], [`family`], [`strategy`], the one catalogue of named shapes of input
@@ -37,6 +38,8 @@ pub mod command;
 pub mod judge;
 
 pub mod input;
+
+pub mod editorial;
 
 // The solutions, as they are submitted: their `main` and their judge's output are not used here.
 #[allow(dead_code)]

@@ -3,8 +3,28 @@
 //! a stable id, a sentence on what it gets wrong, and the section of the editorial that explains
 //! the right idea. The analyses are small and plain, for the small inputs a diagnosis runs on.
 
+use crate::editorial;
 use crate::input::{Builtin, Input};
 use std::collections::HashMap;
+
+/// A section of a problem's editorial, by the anchor of its heading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Section {
+    pub problem: Builtin,
+    pub anchor: &'static str,
+}
+
+impl Section {
+    /// The command that prints it: `atcoder-games editorial shiritori common-mistakes`.
+    pub fn citation(self) -> String {
+        editorial::citation(self.problem, self.anchor)
+    }
+
+    /// Its text, from its heading on; None if the editorial has no such section.
+    pub fn text(self) -> Option<&'static str> {
+        editorial::section(self.problem, self.anchor)
+    }
+}
 
 /// A classic mistake.
 pub struct Mistake {
@@ -12,8 +32,8 @@ pub struct Mistake {
     pub id: &'static str,
     /// What it gets wrong, in one sentence.
     pub sentence: &'static str,
-    /// The section of the editorial that explains the right idea: `docs/shiritori.md#…`.
-    pub section: &'static str,
+    /// The section of the editorial that explains the right idea.
+    pub section: Section,
     /// The answers of a program with this mistake: one function per way it is written, where the
     /// ways differ (two letters or four for the block, say).
     ways: &'static [fn(&Input) -> String],
@@ -56,11 +76,27 @@ pub fn of(problem: Builtin) -> &'static [Mistake] {
     }
 }
 
-const GRAPH: &str = "docs/shiritori.md#the-game-as-a-graph";
-const BACKWARDS: &str = "docs/shiritori.md#deciding-vertices-backwards";
-const LINEAR: &str = "docs/shiritori.md#doing-it-in-linear-time";
-const RESIDUES: &str = "docs/lucky7.md#residues-suffice";
-const BACKWARD_DP: &str = "docs/lucky7.md#backwards-because-the-end-is-known";
+/// A section of Shiritori's editorial.
+const fn shiritori(anchor: &'static str) -> Section {
+    Section {
+        problem: Builtin::Shiritori,
+        anchor,
+    }
+}
+
+/// A section of Lucky 7's editorial.
+const fn lucky7(anchor: &'static str) -> Section {
+    Section {
+        problem: Builtin::Lucky7,
+        anchor,
+    }
+}
+
+const GRAPH: Section = shiritori("the-game-as-a-graph");
+const BACKWARDS: Section = shiritori("deciding-vertices-backwards");
+const LINEAR: Section = shiritori("doing-it-in-linear-time");
+const RESIDUES: Section = lucky7("residues-suffice");
+const BACKWARD_DP: Section = lucky7("backwards-because-the-end-is-known");
 
 /// Shiritori's classic mistakes, the simplest first.
 pub const SHIRITORI: [Mistake; 10] = [

@@ -73,8 +73,10 @@ fn write_diagnosis(text: &mut String, diagnosis: &Diagnosis, shown: Option<&Inpu
     };
     let named = |mistake: &Mistake| {
         format!(
-            "{} — {} (see {})",
-            mistake.id, mistake.sentence, mistake.section
+            "{} — {} ({})",
+            mistake.id,
+            mistake.sentence,
+            mistake.section.citation()
         )
     };
     let heading = if rest.is_empty() {

@@ -65,17 +65,27 @@ fn every_mistake_has_an_id_a_sentence_and_an_editorial_section() {
                 "{mistake:?}"
             );
             assert!(mistake.sentence.ends_with('.'), "{mistake:?}");
-            // The section that explains the right idea is one of the editorial's headings.
-            let anchor = mistake
-                .section
-                .strip_prefix(&format!("{editorial}#"))
-                .unwrap_or_else(|| panic!("{mistake:?}: {}", mistake.section));
+            // The section that explains the right idea is one of the editorial's headings, of
+            // its problem, and the command the report cites prints it.
+            let section = mistake.section;
+            assert_eq!(section.problem, problem, "{mistake:?}");
+            let anchor = section.anchor;
             let heading = text.lines().any(|line| {
                 let title = line.trim_start_matches('#').trim().to_lowercase();
                 line.starts_with("## ")
                     && title.replace(' ', "-").replace(['`', ',', ':', '"'], "") == anchor
             });
             assert!(heading, "{editorial} has no section #{anchor}");
+            let citation = section.citation();
+            let arguments: Vec<&str> = citation.split(' ').collect();
+            assert_eq!(
+                arguments[..3],
+                ["atcoder-games", "editorial", problem.name()]
+            );
+            let printed = common::stdout(&common::tool(&arguments[1..], ""));
+            let text = section.text().unwrap();
+            assert_eq!(printed.trim_end(), text, "{citation}");
+            assert!(text.starts_with("## ") && !text[3..].contains("\n## "));
             // And the editorial's common mistakes say what it does.
             assert!(
                 common_mistakes.contains(&format!("`{}`", mistake.id)),

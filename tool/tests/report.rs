@@ -1122,7 +1122,7 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
     let report = |diagnosis: &Diagnosis| told(&Ok(diagnosis.clone()));
     // One, with the input where it shows, which is the one above.
     let text = report(&diagnosis_of(&["draws-as-aoki"], words(1)));
-    assert!(text.contains("\n\nLikely mistake: draws-as-aoki — The analysis is right, but a draw is printed as a win for Aoki. (see docs/shiritori.md#deciding-vertices-backwards) Its answers are the program's on all 20 cases compared (9 failing, 11 right); it shows most plainly on the input above.\n\n"), "{text}");
+    assert!(text.contains("\n\nLikely mistake: draws-as-aoki — The analysis is right, but a draw is printed as a win for Aoki. (atcoder-games editorial shiritori deciding-vertices-backwards) Its answers are the program's on all 20 cases compared (9 failing, 11 right); it shows most plainly on the input above.\n\n"), "{text}");
     // Two, the simplest first, and an input of its own.
     let text = report(&diagnosis_of(
         &["draws-as-takahashi", "self-loops-ignored"],

@@ -1,12 +1,13 @@
 //! `atcoder-games`: the tool around this crate's two solutions. It plays their games out
 //! (`explain`), draws Shiritori's game graph (`dot`), writes a page to play and watch a game
-//! (`explore`), stress-tests someone else's solution against them (`check`), and runs them
-//! (`solve`).
+//! (`explore`), stress-tests someone else's solution against them (`check`), prints their
+//! editorials (`editorial`), and runs them (`solve`).
 
 mod arguments;
 mod check;
 mod command;
 mod dot;
+mod editorial;
 mod explain;
 mod explore;
 mod solve;
@@ -57,6 +58,13 @@ enum Subcommand {
     Explore {
         #[arg(value_enum)]
         problem: ProblemName,
+    },
+    /// Print a problem's editorial, or one section of it (as a report cites it)
+    Editorial {
+        #[arg(value_enum)]
+        problem: ProblemName,
+        /// The section, by its heading's anchor: common-mistakes, say; all of it without one
+        section: Option<String>,
     },
     /// Run this crate's solution on the input on stdin, as the judge would
     Solve {
@@ -114,6 +122,7 @@ impl Subcommand {
             Self::Explain { .. } => "explain",
             Self::Dot { .. } => "dot",
             Self::Explore { .. } => "explore",
+            Self::Editorial { .. } => "editorial",
             Self::Solve { .. } => "solve",
         }
     }
@@ -137,6 +146,9 @@ fn run(subcommand: Subcommand) -> Result<ExitCode, Error> {
             Builtin::Shiritori => explore::shiritori().map(done),
             Builtin::Lucky7 => explore::lucky7().map(done),
         },
+        Subcommand::Editorial { problem, section } => {
+            editorial::editorial(problem.into(), section.as_deref()).map(done)
+        }
         Subcommand::Solve { problem, depth } => solve::solve(problem.into(), depth),
     }
 }
