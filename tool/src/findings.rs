@@ -102,7 +102,12 @@ pub struct Failed {
     pub saved: Option<SavedCase>,
     /// The explore page, if one was asked for: where it was written, or why it was not.
     pub page: Option<Result<PathBuf, String>>,
+    /// For too much output, the first lines it printed.
+    pub printed_first: Vec<String>,
 }
+
+/// How many of the first lines of too much output a report shows.
+pub const PRINTED_FIRST: usize = 5;
 
 /// A failing case saved as an oj test case, `NAME.in` and `NAME.out` (the right answer), with
 /// what the program printed beside it, in a folder of its own that oj leaves alone,
@@ -391,6 +396,14 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         diagnosis = Some(diagnose(problem, setup.seed, &known, answered)?);
     }
     let (stdout, stderr) = program.printed(&found)?;
+    let printed_first = match found.failure {
+        Failure::OutputLimit { .. } => String::from_utf8_lossy(&stdout)
+            .lines()
+            .take(PRINTED_FIRST)
+            .map(String::from)
+            .collect(),
+        _ => Vec::new(),
+    };
     let saved = save(setup, &found, &stdout, &stderr)?;
     let page = setup
         .html
@@ -404,6 +417,7 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         games,
         saved: Some(saved),
         page,
+        printed_first,
     })))
 }
 

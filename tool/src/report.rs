@@ -8,7 +8,9 @@
 use crate::build::BuildError;
 use crate::error::Helper;
 use crate::family::{Family, Origin};
-use crate::findings::{CheckSetup, Failed, HelperFailed, PRINTED, Passed, SavedCase};
+use crate::findings::{
+    CheckSetup, Failed, HelperFailed, PRINTED, PRINTED_FIRST, Passed, SavedCase,
+};
 use crate::format::{
     LINE_WIDTH, bounded, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
     with_commas, wrapped, write_some, write_wrapped,
@@ -413,12 +415,19 @@ fn family_line(family: Family) -> String {
     format!("The family \"{}\": {}", family.name(), family.description())
 }
 
+/// An input of at most this many lines, none longer than a line of the report, is always shown.
+const SHORT_INPUT_LINES: usize = 20;
+
 /// Whether the report shows `found`'s input: for a wrong answer or a crash, where the words or
-/// rounds are what to look at, and for a hang, where they are few. A run too slow or too large,
-/// that printed too much, or whose stack overflowed on a large input, is about the input's size
-/// and family, which the report names.
+/// rounds are what to look at, and whatever the verdict where it fits in [`SHORT_INPUT_LINES`]
+/// lines. A large input that ran too slow or too large, printed too much, or overflowed the
+/// stack, is about its size and family, which the report names.
 fn shows_input(found: &Found) -> bool {
+    let text = found.input.text();
+    let short = text.lines().count() <= SHORT_INPUT_LINES
+        && text.lines().all(|line| line.chars().count() <= LINE_WIDTH);
     match found.failure {
+        _ if short => true,
         Failure::WrongAnswer { .. } => true,
         // A stack that overflows on a large input is about its size, as a time-out is.
         Failure::Crash { too_deep, .. } => {
@@ -581,6 +590,11 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
             write_stderr(&mut text, stderr, saved.as_deref());
         }
         Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
+            if !failed.printed_first.is_empty() {
+                let _ = writeln!(text, "\nWhat it printed first:");
+                let lines = failed.printed_first.iter().map(String::as_str);
+                write_some(&mut text, lines, PRINTED_FIRST, "  ", "more lines");
+            }
             if let Some(growth) = &failed.growth {
                 write_growth(&mut text, growth, problem.units());
                 if let Some(advice) = close_call(growth, setting) {

@@ -1091,6 +1091,12 @@ fn an_endless_printer_is_ole_at_once_and_the_tool_stays_small() {
         report.starts_with("check: yes Draw gives output limit exceeded (OLE): it printed more than 1 MiB on shiritori: it fails official sample 1.\n"),
         "{report}"
     );
+    // The sample it failed, and the first lines it printed.
+    assert!(report.contains("\n\nOfficial sample 1 (3 words):\n3\n"), "{report}");
+    assert!(
+        report.contains("\n\nWhat it printed first:\n  Draw\n  Draw\n  Draw\n  Draw\n  Draw\n\n"),
+        "{report}"
+    );
     assert!(started.elapsed() < Duration::from_secs(20));
     assert!(output.peak_memory < 200 << 20, "{}", output.peak_memory);
 }
