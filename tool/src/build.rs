@@ -503,7 +503,10 @@ fn cargo_build(
 fn python(path: &Path, options: &BuildOptions) -> Result<Built, BuildError> {
     let interpreter = options.python.to_string_lossy().into_owned();
     let version = version(&interpreter, "--version", debian(&interpreter))?;
-    let mut command = Command::new(&options.python);
+    // Through a pyenv shim, every start would pay for the shim: run what it stands for.
+    let python =
+        shim(&options.python).map_or(options.python.clone(), |shim| shim.program.into_os_string());
+    let mut command = Command::new(&python);
     let prefix = format!("pycache_prefix={}", options.cache.join("pycache").display());
     command
         .arg("-X")
@@ -514,7 +517,7 @@ fn python(path: &Path, options: &BuildOptions) -> Result<Built, BuildError> {
     compile(&mut command, &version)?;
     Ok(Built {
         command: vec![
-            options.python.clone(),
+            python,
             "-X".into(),
             "int_max_str_digits=0".into(),
             path.as_os_str().to_os_string(),
@@ -528,6 +531,61 @@ fn python(path: &Path, options: &BuildOptions) -> Result<Built, BuildError> {
         dropped: Vec::new(),
         cached: false,
     })
+}
+
+/// A version manager's shim, and the program it stands for: pyenv's shims are shell scripts that
+/// look the interpreter up on every start, which the judge's runs do not pay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shim {
+    /// The shim, as found in `PATH` or given.
+    pub shim: PathBuf,
+    /// The program it runs: what `pyenv which NAME` says.
+    pub program: PathBuf,
+}
+
+impl Shim {
+    /// What the shim adds to a start: the time of `--version` through it, less without it.
+    pub fn start_cost(&self) -> std::time::Duration {
+        let time = |program: &Path| {
+            let started = std::time::Instant::now();
+            let _ = run(Command::new(program).arg("--version"));
+            started.elapsed()
+        };
+        time(&self.shim).saturating_sub(time(&self.program))
+    }
+}
+
+/// The shim that `program` is (a name in `PATH`, or a path), if it is pyenv's: its script names
+/// pyenv's root and its `pyenv`, which says which interpreter it runs.
+pub fn shim(program: &std::ffi::OsStr) -> Option<Shim> {
+    let given = Path::new(program);
+    let shim = match given.components().count() > 1 {
+        true => given.to_path_buf(),
+        false => std::env::split_paths(&std::env::var_os("PATH")?)
+            .map(|folder| folder.join(given))
+            .find(|path| path.is_file())?,
+    };
+    let mut head = vec![0; 1024];
+    let read = std::io::Read::read(&mut fs::File::open(&shim).ok()?, &mut head).ok()?;
+    let text = String::from_utf8_lossy(&head[..read]).into_owned();
+    if !text.starts_with("#!") {
+        return None;
+    }
+    // `export PYENV_ROOT="/root/.pyenv"` and `exec "/root/.pyenv/libexec/pyenv" exec "$program"`.
+    let quoted_after = |prefix: &str| text.split(prefix).nth(1)?.split('"').next();
+    let root = quoted_after("export PYENV_ROOT=\"")?;
+    let pyenv = quoted_after("exec \"")?;
+    let name = shim.file_name()?;
+    let output = Command::new(pyenv)
+        .arg("which")
+        .arg(name)
+        .env("PYENV_ROOT", root)
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let found = String::from_utf8(output.stdout).ok()?;
+    let program = PathBuf::from(found.trim());
+    (output.status.success() && program.is_file()).then_some(Shim { shim, program })
 }
 
 /// Java: `javac` into a folder of the cache, then `java` with the judge's stack and heap.

@@ -51,11 +51,11 @@ pub fn program(
         };
     }
     if can_start(first) {
-        return Ok(Program {
+        return Ok(unshimmed(Program {
             command: words.to_vec(),
             built: None,
             note: None,
-        });
+        }));
     }
     let text = words[0].to_string_lossy();
     if words.len() == 1
@@ -71,11 +71,11 @@ pub fn program(
             shell_quoted(&text),
             command.len()
         );
-        return Ok(Program {
+        return Ok(unshimmed(Program {
             command,
             built: None,
             note: Some(note),
-        });
+        }));
     }
     let shown = shell_quoted(&text);
     let mut message = format!("cannot start {shown}: no such program, or it is not executable");
@@ -83,6 +83,26 @@ pub fn program(
         message.push_str(&format!(". {hint}"));
     }
     Err(Unready::Unknown(message))
+}
+
+/// `program`, with a note where it starts through a pyenv shim: what the shim costs every start,
+/// which the judge's runs do not pay, and the cure, the interpreter itself.
+fn unshimmed(mut program: Program) -> Program {
+    let Some(shim) = build::shim(&program.command[0]) else {
+        return program;
+    };
+    let cost = shim.start_cost().as_secs_f64();
+    let name = shim.shim.file_name().unwrap_or_default().to_string_lossy();
+    let shimmed = format!(
+        "note: {} is pyenv's shim, a shell script that adds {cost:.2} s to every start and every run's time, which the judge does not pay: give the interpreter itself, {} (pyenv which {name})",
+        shell_quoted(&program.command[0].to_string_lossy()),
+        shell_quoted(&shim.program.display().to_string()),
+    );
+    program.note = Some(match program.note {
+        Some(note) => format!("{note}\n{shimmed}"),
+        None => shimmed,
+    });
+    program
 }
 
 /// Whether `program` can be started: an executable file at its path, or, for a bare name, in a

@@ -419,3 +419,73 @@ fn a_rust_source_with_the_judges_crates_is_built_in_their_project() {
         "{report}"
     );
 }
+
+/// Makes `name` in `folder` executable.
+fn executable(folder: &Path, name: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let path = folder.join(name);
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn a_pyenv_shim_is_named_with_its_cost_and_a_python_source_runs_without_it() {
+    // A shim as pyenv writes them, a pyenv that takes a fifth of a second to start a program,
+    // and the program it stands for: this crate's Lucky 7.
+    let sources = Sources::new("build-shim");
+    let root = sources.0.display().to_string();
+    fs::create_dir_all(sources.0.join("shims")).unwrap();
+    sources.write(
+        "shims/python3",
+        &format!(
+            "#!/usr/bin/env bash\nset -e\nprogram=\"${{0##*/}}\"\nexport PYENV_ROOT=\"{root}\"\nexec \"{root}/pyenv\" exec \"$program\" \"$@\"\n"
+        ),
+    );
+    executable(&sources.0, "shims/python3");
+    let real = sources.0.join("real");
+    sources.write(
+        "pyenv",
+        &format!(
+            "#!/bin/sh\nif [ \"$1\" = which ]; then echo {}; exit 0; fi\nshift 2\nsleep 0.2\nexec {} \"$@\"\n",
+            real.display(),
+            real.display()
+        ),
+    );
+    executable(&sources.0, "pyenv");
+    sources.write(
+        "real",
+        &format!(
+            "#!/bin/sh\ncase \"$*\" in --version|*py_compile*) exit 0;; esac\nexec {} solve lucky7\n",
+            common::TOOL
+        ),
+    );
+    executable(&sources.0, "real");
+    let shim = sources.0.join("shims/python3");
+    let (code, report, stderr) = sources.check(&["--cases", "1", "lucky7", shim.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{report}{stderr}");
+    let note = stderr
+        .lines()
+        .find(|line| line.contains("is pyenv's shim"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let cost: f64 = note
+        .split("adds ")
+        .nth(1)
+        .and_then(|rest| rest.split(" s ").next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("{note}"));
+    assert!(cost >= 0.1, "{note}");
+    assert!(
+        note.ends_with(&format!(
+            "give the interpreter itself, {} (pyenv which python3)",
+            real.display()
+        )),
+        "{note}"
+    );
+    // A Python source is run by what the shim stands for.
+    sources.write("main.py", "print('Takahashi')\n");
+    let options = BuildOptions {
+        python: shim.into_os_string(),
+        ..options(&sources.0, None)
+    };
+    let built = build(&sources.0.join("main.py"), Language::Python, &options).unwrap();
+    assert_eq!(built.command[0], real.as_os_str());
+}

@@ -1092,7 +1092,10 @@ fn an_endless_printer_is_ole_at_once_and_the_tool_stays_small() {
         "{report}"
     );
     // The sample it failed, and the first lines it printed.
-    assert!(report.contains("\n\nOfficial sample 1 (3 words):\n3\n"), "{report}");
+    assert!(
+        report.contains("\n\nOfficial sample 1 (3 words):\n3\n"),
+        "{report}"
+    );
     assert!(
         report.contains("\n\nWhat it printed first:\n  Draw\n  Draw\n  Draw\n  Draw\n  Draw\n\n"),
         "{report}"
