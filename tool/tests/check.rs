@@ -79,7 +79,8 @@ fn scratch_folder(name: &str) -> PathBuf {
     folder
 }
 
-/// The files of a failing case saved by `check --seed SEED` of `problem` in `folder`.
+/// The files of a failing case saved by `check --seed SEED` of `problem` in `folder`: named
+/// `PROBLEM-SEED`, or for a failing sample by the sample (`sample-1`).
 struct Saved {
     input: String,
     answer: String,
@@ -89,8 +90,15 @@ struct Saved {
 
 impl Saved {
     fn read(folder: &Path, problem: &str, seed: &str) -> Self {
+        // The one input in the folder.
+        let saved = fs::read_dir(folder).ok().and_then(|files| {
+            files
+                .filter_map(|file| file.ok()?.file_name().into_string().ok())
+                .find_map(|name| Some(name.strip_suffix(".in")?.to_string()))
+        });
+        let name = saved.unwrap_or_else(|| format!("{problem}-{seed}"));
         let read = |file: &str| {
-            let path = folder.join(file.replace("NAME", &format!("{problem}-{seed}")));
+            let path = folder.join(file.replace("NAME", &name));
             fs::read_to_string(&path).unwrap_or_else(|_| panic!("{} is saved", path.display()))
         };
         Self {
@@ -471,7 +479,7 @@ fn the_failing_case_is_saved_as_an_oj_pair_in_a_folder() {
     let folder_name = folder.display().to_string();
     assert!(said.contains(&format!("Saved for oj in {folder_name}: shiritori-5.in, shiritori-5.out (the right answer), and what the program printed, in printed/. To run it again:")), "{report}");
     assert!(
-        report.ends_with(&format!(" -d {folder_name}\n")),
+        report.ends_with(&format!(" -d {folder_name} --tle 2 --mle 1024\n")),
         "{report}"
     );
     assert!(
@@ -1259,7 +1267,7 @@ fn every_catalogued_mistake_is_named_and_no_other() {
         let prose = paragraphs(&report).join("\n");
         assert!(prose.contains("; it shows most plainly on "), "{report}");
         assert!(
-            prose.contains(&format!("(see docs/{problem}.md#")),
+            prose.contains(&format!("(atcoder-games editorial {problem} ")),
             "{report}"
         );
     }

@@ -1,7 +1,7 @@
 //! `atcoder-games explore`, in a real browser: headless Chromium, driven through its WebDriver
 //! (Debian's `chromium` and `chromium-driver`). The pages are played as a user plays them, with
 //! the mouse and the keyboard, through the attributes the page promises tests (`data-word`,
-//! `data-result`, `data-left`, `data-state`, ...; docs/tool.md lists them), and what they show is
+//! `data-result`, `data-left`, `data-state`, ...; docs/explore.md lists them), and what they show is
 //! held against `explain` and `solve`. The pages of the judge's largest inputs are timed in the
 //! second tier, where nothing else disturbs them.
 
