@@ -68,7 +68,7 @@ pub fn lucky7_page(game: &PackedGame, program: Option<ProgramAnswers>) -> Result
 #[derive(Serialize)]
 #[serde(tag = "problem", rename_all = "lowercase")]
 enum Data<'a> {
-    Shiritori(&'a ShiritoriData<'a>),
+    Shiritori(&'a ShiritoriData),
     Lucky7(&'a Lucky7Data),
 }
 
@@ -113,27 +113,28 @@ fn result_code(outcome: Outcome) -> char {
 }
 
 /// The Shiritori page's data. Vertices are numbered over the blocks the words use, in the order
-/// the input first names them; words by their place in the input, from 0.
+/// the input first names them; words by their place in the input, from 0. The vertex a word
+/// leaves and the one it leads to are not written: the page finds them by the word's first and
+/// last three letters among the blocks.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct ShiritoriData<'a> {
-    words: Vec<&'a str>,
-    /// The vertex each word leaves, and the one it leads to.
-    from: Vec<u32>,
-    to: Vec<u32>,
+struct ShiritoriData {
+    /// The words, separated by spaces (a word has none): one string is smaller than a list.
+    words: String,
     /// Each word's result for the player who says it: `W`, `L` or `D`.
     result: String,
     /// Each vertex's block, its outcome for the player to move there (`W`, `L`, `D`), and its
     /// depth: how many words the game from there lasts under optimal play (0 for a draw).
-    blocks: Vec<&'a str>,
+    blocks: String,
     outcome: String,
     depth: Vec<u32>,
     /// Each vertex's moves, best first as a tablebase ranks them (the quickest wins, the draws,
     /// the longest losses; then in input order), each distinct word once, by the place of its
-    /// first copy: `moves[moveStart[v]..moveStart[v + 1]]`, and how often each is listed.
+    /// first copy: `moves[moveStart[v]..moveStart[v + 1]]`, and how often each is listed where
+    /// that is more than once, as pairs of the place in `moves` and the count.
     move_start: Vec<u32>,
     moves: Vec<u32>,
-    copies: Vec<u32>,
+    copies: Vec<(u32, u32)>,
     /// The move the solver makes at each vertex: the first of its moves, as `explain` plays;
     /// none at a dead end.
     solver: Vec<Option<u32>>,
@@ -151,8 +152,8 @@ struct ShiritoriData<'a> {
     start: Vec<u32>,
 }
 
-impl<'a> ShiritoriData<'a> {
-    fn new(
+impl ShiritoriData {
+    fn new<'a>(
         dictionary: &'a AnalysedDictionary,
         graph: Option<Result<String, String>>,
         program: Option<ProgramAnswers>,
@@ -200,7 +201,16 @@ impl<'a> ShiritoriData<'a> {
             list.sort_by_key(|&word| rank(word));
             solver.push(list.first().map(|&word| word as u32));
             moves.extend(list.iter().map(|&word| word as u32));
-            copies.extend(list.iter().map(|&word| copies_of[word]));
+            let listed = list
+                .iter()
+                .enumerate()
+                .map(|(k, &word)| (k, copies_of[word]));
+            let first = moves.len() - list.len();
+            copies.extend(
+                listed
+                    .filter(|&(_, count)| count > 1)
+                    .map(|(k, count)| ((first + k) as u32, count)),
+            );
             move_start.push(moves.len() as u32);
         }
         let best_opening = (0..dictionary.words.len())
@@ -235,7 +245,8 @@ impl<'a> ShiritoriData<'a> {
                 .words
                 .iter()
                 .map(|word| word.spelling.as_str())
-                .collect(),
+                .collect::<Vec<_>>()
+                .join(" "),
             result: (0..to.len())
                 .map(|word| result_code(result_of(word)))
                 .collect(),
@@ -243,9 +254,7 @@ impl<'a> ShiritoriData<'a> {
                 .map(|vertex| result_code(outcome_of(vertex)))
                 .collect(),
             depth: (0..blocks.len() as u32).map(depth_of).collect(),
-            from,
-            to,
-            blocks,
+            blocks: blocks.join(" "),
             move_start,
             moves,
             copies,
