@@ -1217,3 +1217,12 @@ fn an_input_beyond_the_judges_largest_is_refused_and_a_page_needs_no_network() {
     assert_eq!(parsed["problem"], "lucky7");
     let _ = TOOL;
 }
+
+#[test]
+fn the_pages_data_has_no_character_that_could_end_its_element() {
+    let json = serde_json::to_string(&["</script><!--<script>", "a & b > c"]).unwrap();
+    let safe = atcoder_games_tool::page::script_safe(&json);
+    assert!(!safe.contains(['<', '>', '&']), "{safe}");
+    let back: Vec<String> = serde_json::from_str(&safe).unwrap();
+    assert_eq!(back, ["</script><!--<script>", "a & b > c"]);
+}

@@ -308,10 +308,14 @@ fn a_crash_gets_no_diagnosis_and_an_arbitrary_bug_matches_no_mistake() {
         matches!(right, Err(Undiagnosed::TooFew { failing: 0, .. })),
         "{right:?}"
     );
+    // Never right, it is given up on after as many cases as a diagnosis wants.
     let never = diagnosed(Builtin::Lucky7, |_| Some("takahashi\n".to_string()));
-    assert!(
-        matches!(never, Err(Undiagnosed::TooFew { right: 0, .. })),
-        "{never:?}"
+    assert_eq!(
+        never.unwrap_err(),
+        Undiagnosed::TooFew {
+            failing: DIAGNOSIS_ENOUGH,
+            right: 0
+        }
     );
 }
 
@@ -342,4 +346,18 @@ fn the_neighbours_of_a_small_known_failure_are_tried_and_of_a_large_one_not() {
         let diagnosis = diagnose(&Builtin::Lucky7, 7, &known, answer).unwrap();
         assert_eq!(diagnosis.is_ok(), tried, "{size} rounds: {diagnosis:?}");
     }
+}
+
+#[test]
+fn a_headings_anchor_is_githubs() {
+    use atcoder_games_tool::editorial::slug;
+    assert_eq!(
+        slug("How long the game lasts: `--depth`"),
+        "how-long-the-game-lasts---depth"
+    );
+    assert_eq!(
+        slug(" Backwards, because the end is known "),
+        "backwards-because-the-end-is-known"
+    );
+    assert_eq!(slug("snake_case Words"), "snake_case-words");
 }

@@ -1173,6 +1173,15 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
         right: 69,
     }));
     assert!(text.contains("only 1 was failing"), "{text}");
+    // Enough failing cases, too few right ones: the right ones are said.
+    let text = told(&Err(Undiagnosed::TooFew {
+        failing: 8,
+        right: 3,
+    }));
+    assert!(
+        text.contains("of the 11 small cases compared, only 3 were right"),
+        "{text}"
+    );
     // A problem of one's own has no catalogue, and says nothing of one.
     let text = told(&Err(Undiagnosed::NoCatalogue));
     assert!(!text.contains("mistake"), "{text}");
@@ -1274,4 +1283,71 @@ fn an_answer_wrong_only_in_letter_case_or_whitespace_is_named_so() {
     );
     let text = unwrapped(&reported(Builtin::Lucky7, &found(game(2), wrong("Aoki\n"))));
     assert!(!text.contains("differ only"), "{text}");
+}
+
+#[test]
+fn the_oj_line_judges_as_the_check_did() {
+    let saved = SavedCase {
+        folder: PathBuf::from("/tmp/case"),
+        name: "lucky7-42".to_string(),
+    };
+    // Times here are twice the judge's: oj, which measures here, gets twice the limit.
+    let slower = Setting {
+        saved: Some(saved.clone()),
+        time_factor: 2.0,
+        ..setting(Builtin::Lucky7)
+    };
+    let text = report(
+        &slower,
+        &found(game(3), time_limit(4.0)),
+        None,
+        None,
+        trusted,
+    )
+    .unwrap();
+    assert!(
+        text.ends_with("  oj t -c ./a.out -d /tmp/case --tle 3 --mle 256\n"),
+        "{text}"
+    );
+    // A stack overflow runs with the check's stack, in KiB, in a subshell.
+    let overflowed = Failure::Crash {
+        status: "signal: 11 (SIGSEGV)".into(),
+        stderr: String::new(),
+        too_deep: Some(TooDeep::Stack),
+    };
+    let small_stack = Setting {
+        saved: Some(saved),
+        limits: Limits {
+            stack: 8 << 20,
+            ..setting(Builtin::Lucky7).limits
+        },
+        ..setting(Builtin::Lucky7)
+    };
+    let text = report(
+        &small_stack,
+        &found(game(3), overflowed),
+        None,
+        None,
+        trusted,
+    )
+    .unwrap();
+    assert!(
+        text.ends_with("  (ulimit -s 8192 && oj t -c ./a.out -d /tmp/case --tle 1.5 --mle 256)\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_input_is_shown_when_it_fits_in_the_reports_lines() {
+    let slow = time_limit(3.0);
+    // 120 rounds make lines of 120 characters, as wide as the report: shown. 121 are not.
+    let text = reported(Builtin::Lucky7, &found(game(120), slow.clone()));
+    assert!(text.contains(&format!("\n{}\n", "0".repeat(120))), "{text}");
+    let text = reported(Builtin::Lucky7, &found(game(121), slow.clone()));
+    assert!(!text.contains("00000000"), "{text}");
+    // Twenty lines are shown, twenty-one are not: Shiritori's words, a line each.
+    let text = reported(Builtin::Shiritori, &found(words(19), slow.clone()));
+    assert!(text.contains("\naaa\n"), "{text}");
+    let text = reported(Builtin::Shiritori, &found(words(20), slow));
+    assert!(!text.contains("\naaa\n"), "{text}");
 }
