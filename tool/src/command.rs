@@ -2,7 +2,7 @@
 //! shell splits, or a source file, built as AtCoder builds it ([`crate::build`]). The one place
 //! where the program under check and every helper of a user's problem is resolved.
 
-use crate::build::{self, BuildError, BuildOptions, Built, Language};
+use crate::build::{self, BuildError, BuildOptions, Built, Language, Shim};
 use crate::format::shell_quoted;
 use std::ffi::OsString;
 use std::os::unix::fs::PermissionsExt;
@@ -15,6 +15,23 @@ pub struct Program {
     pub command: Vec<OsString>,
     pub built: Option<Built>,
     pub note: Option<String>,
+    /// The pyenv shim its command starts through, if it does.
+    pub shim: Option<Shim>,
+}
+
+impl Program {
+    /// The note on the pyenv shim it starts through, if it does: what the shim adds to every
+    /// start, measured here (two starts), which the judge does not pay, and the cure.
+    pub fn shim_note(&self) -> Option<String> {
+        let shim = self.shim.as_ref()?;
+        let cost = shim.start_cost().as_secs_f64();
+        let name = shim.shim.file_name().unwrap_or_default().to_string_lossy();
+        Some(format!(
+            "note: {} is pyenv's shim, a shell script that adds {cost:.2} s to every start and every run's time, which the judge does not pay: give the interpreter itself, {} (pyenv which {name})",
+            shell_quoted(&self.command[0].to_string_lossy()),
+            shell_quoted(&shim.program.display().to_string()),
+        ))
+    }
 }
 
 /// Why a program is not ready to run.
@@ -46,15 +63,17 @@ pub fn program(
                 command: built.command.clone(),
                 built: Some(built),
                 note: None,
+                shim: None,
             }),
             Err(error) => Err(Unready::Build(first.to_path_buf(), error)),
         };
     }
     if can_start(first) {
-        return Ok(unshimmed(Program {
+        return Ok(with_shim(Program {
             command: words.to_vec(),
             built: None,
             note: None,
+            shim: None,
         }));
     }
     let text = words[0].to_string_lossy();
@@ -71,10 +90,11 @@ pub fn program(
             shell_quoted(&text),
             command.len()
         );
-        return Ok(unshimmed(Program {
+        return Ok(with_shim(Program {
             command,
             built: None,
             note: Some(note),
+            shim: None,
         }));
     }
     let shown = shell_quoted(&text);
@@ -85,23 +105,9 @@ pub fn program(
     Err(Unready::Unknown(message))
 }
 
-/// `program`, with a note where it starts through a pyenv shim: what the shim costs every start,
-/// which the judge's runs do not pay, and the cure, the interpreter itself.
-fn unshimmed(mut program: Program) -> Program {
-    let Some(shim) = build::shim(&program.command[0]) else {
-        return program;
-    };
-    let cost = shim.start_cost().as_secs_f64();
-    let name = shim.shim.file_name().unwrap_or_default().to_string_lossy();
-    let shimmed = format!(
-        "note: {} is pyenv's shim, a shell script that adds {cost:.2} s to every start and every run's time, which the judge does not pay: give the interpreter itself, {} (pyenv which {name})",
-        shell_quoted(&program.command[0].to_string_lossy()),
-        shell_quoted(&shim.program.display().to_string()),
-    );
-    program.note = Some(match program.note {
-        Some(note) => format!("{note}\n{shimmed}"),
-        None => shimmed,
-    });
+/// `program`, with the pyenv shim it starts through, if it does.
+fn with_shim(mut program: Program) -> Program {
+    program.shim = build::shim(&program.command[0]);
     program
 }
 

@@ -324,8 +324,14 @@ impl CheckOptions {
             .unwrap_or_default();
         match command::program(words, &self.build_options(), again) {
             Ok(program) => {
-                if let Some(note) = program.note.filter(|_| helper.is_none()) {
-                    eprintln!("{note}");
+                // Notes are of the program under check: a helper's start-up is not judged.
+                if helper.is_none() {
+                    for note in [program.note.clone(), program.shim_note()]
+                        .into_iter()
+                        .flatten()
+                    {
+                        eprintln!("{note}");
+                    }
                 }
                 if let Some(how) = program.built {
                     built.push((who, how));
