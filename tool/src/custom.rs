@@ -16,11 +16,12 @@ use crate::text;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 /// The user's helper programs, each a command line.
@@ -83,7 +84,9 @@ pub struct Custom {
     limits: Limits,
     /// A folder of this check's own, for the files a checker reads.
     scratch: PathBuf,
-    seen: RefCell<Seen>,
+    seen: Mutex<Seen>,
+    /// How many times the checker was called.
+    checks: AtomicUsize,
 }
 
 impl Custom {
@@ -111,8 +114,17 @@ impl Custom {
             largest,
             limits,
             scratch,
-            seen: RefCell::default(),
+            seen: Mutex::default(),
+            checks: AtomicUsize::new(0),
         }
+    }
+
+    /// What the check has learnt of the helpers so far, even if a thread panicked while it
+    /// was being noted.
+    fn seen(&self) -> MutexGuard<'_, Seen> {
+        self.seen
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// What a `helper` run with `arguments` after its command line, on `input` if it reads one,
@@ -223,12 +235,12 @@ impl Custom {
             }
         };
         let text = once()?;
-        if !self.seen.borrow().deterministic {
+        if !self.seen().deterministic {
             if once()? != text {
                 let what = "is not deterministic: it printed two different inputs for the same SIZE and SEED".to_string();
                 return Err(self.failure(Helper::Generator, what, None, None, &arguments));
             }
-            self.seen.borrow_mut().deterministic = true;
+            self.seen().deterministic = true;
         }
         Ok(text)
     }
@@ -265,16 +277,11 @@ impl Custom {
         {
             return Ok(Expected::Answer(answer.clone()));
         }
-        if let Some(known) = self.seen.borrow().answers.get(&text) {
+        if let Some(known) = self.seen().answers.get(&text) {
             return Ok(known.clone());
         }
         let size = input.size();
-        if self
-            .seen
-            .borrow()
-            .slow_from
-            .is_some_and(|slow| size >= slow)
-        {
+        if self.seen().slow_from.is_some_and(|slow| size >= slow) {
             return Ok(Expected::Unknown);
         }
         let limits = self.limits.times(REFERENCE_ALLOWANCE);
@@ -287,7 +294,7 @@ impl Custom {
         )?;
         let expected = match run.stopped {
             Some(Stop::Time | Stop::WallTime) => {
-                let mut seen = self.seen.borrow_mut();
+                let mut seen = self.seen();
                 seen.slow_from = Some(seen.slow_from.map_or(size, |slow| slow.min(size)));
                 Expected::Unknown
             }
@@ -300,7 +307,7 @@ impl Custom {
             }
         };
         if text.len() <= KEPT_INPUT {
-            let mut seen = self.seen.borrow_mut();
+            let mut seen = self.seen();
             seen.answers.insert(text, expected.clone());
         }
         Ok(expected)
@@ -314,9 +321,11 @@ impl Custom {
         expected: &str,
         output: &str,
     ) -> Result<Option<WrongAnswer>, Error> {
+        // A folder for each call, as checks may run side by side.
+        let folder = (self.scratch).join(self.checks.fetch_add(1, Ordering::Relaxed).to_string());
         let write = |name: &str, text: &str| -> Result<String, Error> {
-            let path = self.scratch.join(name);
-            fs::create_dir_all(&self.scratch)
+            let path = folder.join(name);
+            fs::create_dir_all(&folder)
                 .and_then(|()| fs::write(&path, text))
                 .map_err(|error| {
                     Error::Failed(format!("cannot write {}: {error}", path.display()))
@@ -340,9 +349,13 @@ impl Custom {
             let message = printed.join("\n").trim().to_string();
             (!message.is_empty()).then_some(message)
         };
+        let judged = |wrong: Option<WrongAnswer>| {
+            let _ = fs::remove_dir_all(&folder);
+            Ok(wrong)
+        };
         match (run.stopped, run.status.code()) {
-            (None, Some(0)) => Ok(None),
-            (None, Some(1 | 2)) => Ok(Some(WrongAnswer {
+            (None, Some(0)) => judged(None),
+            (None, Some(1 | 2)) => judged(Some(WrongAnswer {
                 message: said(&run),
             })),
             _ => {
@@ -405,7 +418,7 @@ impl Problem for Custom {
     /// The generator's input, which the validator must accept.
     fn make(&self, origin: Origin, size: usize) -> Result<Input, Error> {
         let seed = origin.seed;
-        let kept = self.seen.borrow().made.get(&(size, seed)).cloned();
+        let kept = self.seen().made.get(&(size, seed)).cloned();
         let text = match kept {
             Some(text) => text,
             None => {
@@ -426,7 +439,7 @@ impl Problem for Custom {
                     return Err(failure);
                 }
                 if text.len() <= KEPT_INPUT {
-                    let mut seen = self.seen.borrow_mut();
+                    let mut seen = self.seen();
                     seen.made.insert((size, seed), text.clone());
                 }
                 text
@@ -517,7 +530,7 @@ impl Problem for Custom {
     }
 
     fn notes(&self) -> Vec<String> {
-        let seen = self.seen.borrow();
+        let seen = self.seen();
         let limit = seconds(self.limits.times(REFERENCE_ALLOWANCE).time.as_secs_f64());
         seen.slow_from
             .map(|slow| {

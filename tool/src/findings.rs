@@ -14,16 +14,19 @@ use crate::judge::{
     Failure, Limits, Precision, Verdict, differing_lines, judge_run, judged_time, settle,
 };
 use crate::problem::{Expected, Problem, RightGame};
-use crate::process::{self, Run, RunError, Stdin};
+use crate::process::{self, Run, RunError, Stdin, Stop};
 use crate::search::{
-    Answered, Case, Conclusion, DIAGNOSIS_SIZE, Diagnosis, Found, Margins, Plan, Progress,
+    Answered, Case, Conclusion, DIAGNOSIS_SIZE, Diagnosis, Found, Margins, Plan, Progress, Runs,
     Undiagnosed, WorkClock, diagnose, search,
 };
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::thread;
 use std::time::{Duration, Instant};
 
 /// The most Shiritori words whose right games a report shows.
@@ -50,12 +53,242 @@ pub struct CheckSetup<'a> {
     /// How each source among the program and the helpers was built and is run: whose it is (`the
     /// program`, `the generator`) and how.
     pub built: Vec<(String, Built)>,
+    /// How many runs go at once, where only their answers are judged (`--jobs`).
+    pub jobs: usize,
 }
 
 impl CheckSetup<'_> {
     /// The program's command line as a shell reads it back.
     pub fn command_line(&self) -> String {
         shell_line(&self.command)
+    }
+
+    /// Runs the program on `input`, whose right answer is `expected` so far as it is known,
+    /// stopped at `limits` as the judge would, with its times as the judge's would be (see
+    /// [`CheckSetup::time_factor`]).
+    fn launch(&self, input: &Input, expected: &Expected, limits: &Limits) -> Result<Run, Error> {
+        let text = input.text();
+        let stdin = Stdin::Bytes(text.as_bytes());
+        let factor = self.time_factor;
+        let longest = self.problem.longest_answer(input, expected);
+        let mut options = limits.options(longest);
+        options.time_limit = options.time_limit.map(|limit| limit.mul_f64(factor));
+        options.wall_limit = options.wall_limit.map(|limit| limit.mul_f64(factor));
+        let command = &self.command;
+        let mut ran = process::run(command, stdin, &options).map_err(|error| match error {
+            RunError::CannotStart(error) => {
+                let program = shell_quoted(&command[0].to_string_lossy());
+                Error::Usage(format!("cannot start {program}: {error}"))
+            }
+            error => Error::Failed(format!("{}: {error}", shell_line(command))),
+        })?;
+        ran.cpu = ran.cpu.div_f64(factor);
+        ran.wall = ran.wall.div_f64(factor);
+        Ok(ran)
+    }
+
+    /// Judges `ran`, a run on `input` whose right answer is `expected`: its limits, a crash,
+    /// then its answer as the problem judges it, where the answer is known.
+    fn judge(
+        &self,
+        input: &Input,
+        expected: &Expected,
+        ran: &Run,
+    ) -> Result<Option<Failure>, Error> {
+        if let Some(failure) = judge_run(ran, &self.limits) {
+            return Ok(Some(failure));
+        }
+        let Expected::Answer(expected) = expected else {
+            return Ok(None);
+        };
+        let actual = String::from_utf8_lossy(&ran.stdout);
+        let wrong = self.problem.judge_answer(input, expected, &actual)?;
+        Ok(wrong.map(|wrong| Failure::WrongAnswer {
+            expected: expected.clone(),
+            actual: actual.into_owned(),
+            message: wrong.message,
+        }))
+    }
+
+    /// One run on `input` beside others, judged: see [`Foreseen`].
+    fn foreseen(&self, input: &Input) -> Result<Foreseen, Error> {
+        let expected = self.problem.expected(input)?;
+        let ran = self.launch(input, &expected, &self.limits)?;
+        let failure = self.judge(input, &expected, &ran)?;
+        Ok(Foreseen {
+            input: input.clone(),
+            expected,
+            ran,
+            failure,
+        })
+    }
+}
+
+/// How many inputs per job are foreseen at a time: enough that a job finds one ready when it is
+/// free.
+const AHEAD_PER_JOB: usize = 4;
+
+/// A run beside others whose judged time is over this share of the time limit is made again
+/// alone: other runs may have slowed it, a little, and only near the limit does that matter.
+const ALONE_FROM: f64 = 0.5;
+
+/// A run made ahead of its turn, beside others, and how it was judged.
+struct Foreseen {
+    input: Input,
+    expected: Expected,
+    ran: Run,
+    failure: Option<Failure>,
+}
+
+/// A run that stops what follows it: any failure stops a search; a failure to answer stops a
+/// diagnosis.
+type Ends = fn(&Failure) -> bool;
+
+/// The runs made ahead of their turn: inputs queued in the order they will be asked for, run by
+/// [`CheckSetup::jobs`] threads ([`Ahead::work`]), and their runs kept until asked for.
+struct Ahead {
+    /// How many threads run the queue: none when runs go one at a time.
+    threads: usize,
+    state: Mutex<AheadState>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct AheadState {
+    queue: VecDeque<(Input, Ends)>,
+    running: Vec<Input>,
+    made: Vec<Foreseen>,
+    /// While a run is timed alone, no other starts.
+    paused: bool,
+    /// The check is over: the threads end.
+    over: bool,
+}
+
+impl Ahead {
+    /// For runs `jobs` at a time.
+    fn new(jobs: usize) -> Self {
+        Self {
+            threads: if jobs > 1 { jobs } else { 0 },
+            state: Mutex::default(),
+            changed: Condvar::new(),
+        }
+    }
+
+    fn state(&self) -> MutexGuard<'_, AheadState> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn wait<'a>(&self, state: MutexGuard<'a, AheadState>) -> MutexGuard<'a, AheadState> {
+        (self.changed.wait(state)).unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// What a thread of runs does until the check is over: runs the queue's first input, and
+    /// keeps the run; after a run that `Ends` what follows, or that cannot be made (its turn
+    /// says why), the rest of the queue is dropped.
+    fn work(&self, setup: &CheckSetup) {
+        let mut state = self.state();
+        loop {
+            if state.over {
+                return;
+            }
+            let next = match state.paused {
+                true => None,
+                false => state.queue.pop_front(),
+            };
+            let Some((input, ends)) = next else {
+                state = self.wait(state);
+                continue;
+            };
+            state.running.push(input.clone());
+            drop(state);
+            let made = setup.foreseen(&input);
+            state = self.state();
+            if let Some(at) = state.running.iter().position(|running| *running == input) {
+                state.running.swap_remove(at);
+            }
+            match made {
+                Ok(run) => {
+                    if run.failure.as_ref().is_some_and(ends) {
+                        state.queue.clear();
+                    }
+                    state.made.push(run);
+                }
+                Err(_) => state.queue.clear(),
+            }
+            self.changed.notify_all();
+        }
+    }
+
+    /// Queues `inputs`, after those queued before, unless the check is over.
+    fn queue(&self, inputs: &[&Input], ends: Ends) {
+        let mut state = self.state();
+        if self.threads == 0 || state.over {
+            return;
+        }
+        let queued = inputs.iter().map(|&input| (input.clone(), ends));
+        state.queue.extend(queued);
+        self.changed.notify_all();
+    }
+
+    /// The run of `input` made ahead, waiting for it if it is queued or running; None if it is
+    /// neither.
+    fn take(&self, input: &Input) -> Option<Foreseen> {
+        let mut state = self.state();
+        loop {
+            if let Some(at) = state.made.iter().position(|run| run.input == *input) {
+                return Some(state.made.swap_remove(at));
+            }
+            let coming = state.running.contains(input)
+                || state.queue.iter().any(|(queued, _)| queued == input);
+            if !coming {
+                return None;
+            }
+            state = self.wait(state);
+        }
+    }
+
+    /// Drops what is queued and what was made and not taken, as the search has moved on, and
+    /// waits for the runs going on to end.
+    fn forget(&self) {
+        let mut state = self.state();
+        state.queue.clear();
+        state.made.clear();
+        while !state.running.is_empty() {
+            state = self.wait(state);
+        }
+    }
+
+    /// Runs `timed` once no other run goes on, and starts none meanwhile.
+    fn alone<T>(&self, timed: impl FnOnce() -> T) -> T {
+        let mut state = self.state();
+        state.paused = true;
+        while !state.running.is_empty() {
+            state = self.wait(state);
+        }
+        drop(state);
+        let result = timed();
+        self.state().paused = false;
+        self.changed.notify_all();
+        result
+    }
+
+    /// Ends the threads of runs.
+    fn end(&self) {
+        let mut state = self.state();
+        state.over = true;
+        state.queue.clear();
+        self.changed.notify_all();
+    }
+}
+
+impl Foreseen {
+    /// Whether its time is far enough from the limit to stand, though other runs went beside it.
+    fn stands(&self, limits: &Limits) -> bool {
+        let stopped_for_time = matches!(self.ran.stopped, Some(Stop::Time | Stop::WallTime));
+        let time = judged_time(&self.ran).as_secs_f64();
+        !stopped_for_time && time <= limits.time.as_secs_f64() * ALONE_FROM
     }
 }
 
@@ -104,6 +337,8 @@ pub struct Failed {
     pub page: Option<Result<PathBuf, String>>,
     /// For too much output, the first lines it printed.
     pub printed_first: Vec<String>,
+    /// How long the check took.
+    pub elapsed: Duration,
 }
 
 /// How many of the first lines of too much output a report shows.
@@ -157,63 +392,78 @@ struct Program<'a> {
     /// What it answered on the small inputs it was run on, for a diagnosis: None where it did not
     /// answer (a crash, a limit).
     answered: RefCell<Vec<(Input, Option<Answered>)>>,
+    /// The runs made ahead of their turn.
+    ahead: &'a Ahead,
+}
+
+/// How many inputs a program run `jobs` at a time is worth foreseeing at once.
+fn ahead(jobs: usize) -> usize {
+    match jobs {
+        0 | 1 => 1,
+        jobs => jobs * AHEAD_PER_JOB,
+    }
+}
+
+impl Runs<Option<Failure>> for &Program<'_> {
+    fn run(&mut self, input: &Input) -> Result<Option<Failure>, Error> {
+        self.test(input)
+    }
+
+    fn ahead(&self) -> usize {
+        ahead(self.setup.jobs)
+    }
+
+    /// The search stops at the first failure.
+    fn foresee(&mut self, inputs: &[&Input]) -> Result<(), Error> {
+        self.ahead.queue(inputs, |_| true);
+        Ok(())
+    }
+}
+
+/// The program as a diagnosis runs it, for its answers.
+struct Answers<'a, 'b>(&'a Program<'b>);
+
+impl Runs<Option<Answered>> for Answers<'_, '_> {
+    fn run(&mut self, input: &Input) -> Result<Option<Answered>, Error> {
+        self.0.answered(input)
+    }
+
+    fn ahead(&self) -> usize {
+        ahead(self.0.setup.jobs)
+    }
+
+    /// A diagnosis stops where the program gives no answer.
+    fn foresee(&mut self, inputs: &[&Input]) -> Result<(), Error> {
+        let no_answer = |failure: &Failure| !matches!(failure, Failure::WrongAnswer { .. });
+        self.0.ahead.queue(inputs, no_answer);
+        Ok(())
+    }
 }
 
 impl Program<'_> {
-    /// Runs the program on `input`, whose right answer is `expected` so far as it is known,
-    /// stopped at `limits` as the judge would, with its times as the judge's would be (see
-    /// [`CheckSetup::time_factor`]).
+    /// Runs the program on `input` ([`CheckSetup::launch`]), and counts its time on the clock.
     fn execute(&self, input: &Input, expected: &Expected, limits: &Limits) -> Result<Run, Error> {
-        let text = input.text();
-        let stdin = Stdin::Bytes(text.as_bytes());
-        let factor = self.setup.time_factor;
-        let longest = self.setup.problem.longest_answer(input, expected);
-        let mut options = limits.options(longest);
-        options.time_limit = options.time_limit.map(|limit| limit.mul_f64(factor));
-        options.wall_limit = options.wall_limit.map(|limit| limit.mul_f64(factor));
-        let command = &self.setup.command;
-        let mut ran = process::run(command, stdin, &options).map_err(|error| match error {
-            RunError::CannotStart(error) => {
-                let program = shell_quoted(&command[0].to_string_lossy());
-                Error::Usage(format!("cannot start {program}: {error}"))
-            }
-            error => Error::Failed(format!("{}: {error}", shell_line(command))),
-        })?;
-        ran.cpu = ran.cpu.div_f64(factor);
-        ran.wall = ran.wall.div_f64(factor);
+        let ran = self.setup.launch(input, expected, limits)?;
         self.clock.spend(judged_time(&ran));
         Ok(ran)
-    }
-
-    /// Judges `ran`, a run on `input` whose right answer is `expected`: its limits, a crash,
-    /// then its answer as the problem judges it, where the answer is known.
-    fn judge(
-        &self,
-        input: &Input,
-        expected: &Expected,
-        ran: &Run,
-    ) -> Result<Option<Failure>, Error> {
-        if let Some(failure) = judge_run(ran, &self.setup.limits) {
-            return Ok(Some(failure));
-        }
-        let Expected::Answer(expected) = expected else {
-            return Ok(None);
-        };
-        let actual = String::from_utf8_lossy(&ran.stdout);
-        let wrong = self.setup.problem.judge_answer(input, expected, &actual)?;
-        Ok(wrong.map(|wrong| Failure::WrongAnswer {
-            expected: expected.clone(),
-            actual: actual.into_owned(),
-            message: wrong.message,
-        }))
     }
 
     /// What the program answers on `input`, and whether that is right; None when it crashed or
     /// ran out of time, memory or output.
     fn answered(&self, input: &Input) -> Result<Option<Answered>, Error> {
-        let expected = self.setup.problem.expected(input)?;
-        let ran = self.execute(input, &expected, &self.setup.limits)?;
-        let answered = match self.judge(input, &expected, &ran)? {
+        let (ran, failure) = match self.ahead.take(input) {
+            Some(foreseen) => {
+                self.clock.spend(judged_time(&foreseen.ran));
+                (foreseen.ran, foreseen.failure)
+            }
+            None => {
+                let expected = self.setup.problem.expected(input)?;
+                let ran = self.execute(input, &expected, &self.setup.limits)?;
+                let failure = self.setup.judge(input, &expected, &ran)?;
+                (ran, failure)
+            }
+        };
+        let answered = match failure {
             None => Some(true),
             Some(Failure::WrongAnswer { .. }) => Some(false),
             Some(_) => None,
@@ -225,13 +475,30 @@ impl Program<'_> {
     /// Judges the program on `input` against the problem's answer, from runs that settle its
     /// time ([`settle`]), and notes the run's margins, or what a failing run printed.
     fn test(&self, input: &Input) -> Result<Option<Failure>, Error> {
-        let expected = self.setup.problem.expected(input)?;
         let limits = &self.setup.limits;
-        let settled = settle(limits, Precision::Verdict, || {
-            self.execute(input, &expected, limits)
-        })?;
-        let ran = settled.run;
-        let failure = self.judge(input, &expected, &ran)?;
+        let (ran, failure) = match self.ahead.take(input) {
+            Some(foreseen) if foreseen.stands(limits) => {
+                self.clock.spend(judged_time(&foreseen.ran));
+                (foreseen.ran, foreseen.failure)
+            }
+            foreseen => {
+                let expected = match foreseen {
+                    Some(foreseen) => foreseen.expected,
+                    None => {
+                        // Not foreseen: the search has moved on from what it foresaw.
+                        self.ahead.forget();
+                        self.setup.problem.expected(input)?
+                    }
+                };
+                let settled = self.ahead.alone(|| {
+                    settle(limits, Precision::Verdict, || {
+                        self.execute(input, &expected, limits)
+                    })
+                })?;
+                let failure = self.setup.judge(input, &expected, &settled.run)?;
+                (settled.run, failure)
+            }
+        };
         if input.size() <= DIAGNOSIS_SIZE {
             let answer = String::from_utf8_lossy(&ran.stdout).into_owned();
             let answered = match &failure {
@@ -343,7 +610,32 @@ pub fn check(setup: &CheckSetup, stage: impl FnMut(Stage)) -> Result<Findings, E
 }
 
 /// The check that `setup` describes; see [`check`].
-fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+fn checked(setup: &CheckSetup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+    let ahead = Ahead::new(setup.jobs);
+    thread::scope(|scope| {
+        for _ in 0..ahead.threads {
+            scope.spawn(|| ahead.work(setup));
+        }
+        let _ending = Ending(&ahead);
+        checked_with(setup, &ahead, stage)
+    })
+}
+
+/// Ends the threads of runs when the check ends, however it ends.
+struct Ending<'a>(&'a Ahead);
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
+/// The check that `setup` describes, with `ahead`'s threads to run inputs ahead of their turn.
+fn checked_with(
+    setup: &CheckSetup,
+    ahead: &Ahead,
+    mut stage: impl FnMut(Stage),
+) -> Result<Findings, Error> {
     let started = Instant::now();
     let problem = setup.problem;
     let program = Program {
@@ -353,6 +645,7 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         margins: RefCell::default(),
         printed: RefCell::default(),
         answered: RefCell::default(),
+        ahead,
     };
     let progress = |progress: Progress| {
         match progress {
@@ -364,9 +657,8 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         }
         stage(Stage::Searching(progress));
     };
-    let test = |input: &Input| program.test(input);
     let plan = Plan::new(setup.cases, setup.seed);
-    let conclusion = search(problem, plan, &program.clock, test, progress)?;
+    let conclusion = search(problem, plan, &program.clock, &program, progress)?;
     let found = match conclusion {
         Conclusion::Passed { largest } => {
             return Ok(Findings::Passed(Passed {
@@ -378,6 +670,8 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         Conclusion::Failed(found) => *found,
     };
     stage(Stage::Measuring);
+    // Times are measured from here on: no run goes on beside them.
+    ahead.forget();
     let growth = match found.origin {
         Some(origin) => program.growth(&found, origin)?,
         None => None,
@@ -392,8 +686,8 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         games = problem.right_games(&found.input, &lines, EXPLAINED_WORDS)?;
         stage(Stage::Diagnosing);
         let known = program.answered.take();
-        let answered = |input: &Input| program.answered(input);
-        diagnosis = Some(diagnose(problem, setup.seed, &known, answered)?);
+        let answers = Answers(&program);
+        diagnosis = Some(diagnose(problem, setup.seed, &known, answers)?);
     }
     let (stdout, stderr) = program.printed(&found)?;
     let printed_first = match found.failure {
@@ -418,6 +712,7 @@ fn checked(setup: &CheckSetup, mut stage: impl FnMut(Stage)) -> Result<Findings,
         saved: Some(saved),
         page,
         printed_first,
+        elapsed: started.elapsed(),
     })))
 }
 

@@ -55,7 +55,7 @@ const LUCKY7_SAMPLES: [&str; 4] = [
 ];
 
 /// An input of a problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Input {
     Shiritori(Vec<String>),
     Lucky7 {
@@ -68,7 +68,7 @@ pub enum Input {
 }
 
 /// An input of a user's problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Text {
     pub text: String,
     /// The SIZE its generator was asked for; None for a sample, or once its text was shrunk.

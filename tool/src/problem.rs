@@ -106,7 +106,7 @@ pub fn size_limit(problem: &dyn Problem, case: usize, cases: usize) -> usize {
 }
 
 /// A problem as `check` judges a program on it.
-pub trait Problem {
+pub trait Problem: Sync {
     /// Its name, for reports and the files a case is saved as: `shiritori`.
     fn name(&self) -> &str;
 

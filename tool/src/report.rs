@@ -241,13 +241,14 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
     write_wrapped(
         &mut text,
         &format!(
-            "check: {} passed {samples}all {} of {}, up to {}{families} (seed {}), in {:.1} s.",
+            "check: {} passed {samples}all {} of {}, up to {}{families} (seed {}), in {:.1} s, {}.",
             setting.program,
             counted(setting.cases, "case", "cases"),
             problem.name(),
             units.of(passed.largest),
             setting.seed,
             passed.elapsed.as_secs_f64(),
+            at_a_time(setting.jobs),
         ),
     );
     let margins = &passed.margins;
@@ -496,6 +497,8 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
     if setting.time_factor != 1.0 {
         write_wrapped(&mut text, &time_factor_line(setting.time_factor));
     }
+    let (elapsed, jobs) = (failed.elapsed.as_secs_f64(), at_a_time(setting.jobs));
+    write_wrapped(&mut text, &format!("Found in {elapsed:.1} s, {jobs}."));
     let _ = writeln!(text);
     write_input_section(&mut text, setting, found);
     match &failed.diagnosis {
@@ -624,6 +627,11 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
         None => {}
     }
     text
+}
+
+/// How many runs went at once (`--jobs`), in words.
+fn at_a_time(jobs: usize) -> String {
+    format!("{} at a time", counted(jobs, "run", "runs"))
 }
 
 /// The section of the failing input: where it comes from, and the input itself when it is worth

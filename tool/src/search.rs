@@ -15,12 +15,36 @@ use crate::problem::{Drawn, Generated, Problem, size_limit, small_cases};
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::cell::Cell;
+use std::collections::{HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 /// The largest input too slow or too large that shrinking cuts down word by word or round by
 /// round: the largest small one, a dictionary of 24 words each listed twice. A larger one is
 /// about its size, which bisection finds.
 const CUT_DOWN_WHEN_SLOW: usize = 48;
+
+/// A program as the search and the diagnosis run it: `run` judges it on one input; `foresee` is
+/// told the inputs about to be run, in order, so that it may run them at once beforehand, each on
+/// a core of its own: a run that only decides whether an answer is right needs no quiet machine.
+/// A closure runs one input at a time.
+pub trait Runs<T> {
+    fn run(&mut self, input: &Input) -> Result<T, Error>;
+
+    /// How many inputs are worth foreseeing at a time.
+    fn ahead(&self) -> usize {
+        1
+    }
+
+    fn foresee(&mut self, _inputs: &[&Input]) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl<T, F: FnMut(&Input) -> Result<T, Error>> Runs<T> for F {
+    fn run(&mut self, input: &Input) -> Result<T, Error> {
+        self(input)
+    }
+}
 
 /// What the search reports as it goes.
 pub enum Progress<'a> {
@@ -507,7 +531,7 @@ pub fn search(
     problem: &dyn Problem,
     plan: Plan,
     clock: &impl Clock,
-    mut test: impl FnMut(&Input) -> Result<Option<Failure>, Error>,
+    mut program: impl Runs<Option<Failure>>,
     mut progress: impl FnMut(Progress),
 ) -> Result<Conclusion, Error> {
     let Plan {
@@ -516,15 +540,18 @@ pub fn search(
         max_shrink_steps,
         ..
     } = plan;
+    let ahead = program.ahead().max(1);
     let mut runner = runner(seed);
     let samples = problem.samples();
+    let sample_inputs: Vec<&Input> = samples.iter().map(|sample| &sample.input).collect();
+    program.foresee(&sample_inputs)?;
     for (number, sample) in (1..).zip(samples) {
         let count = samples.len();
         progress(Progress::Sample {
             number,
             samples: count,
         });
-        if let Some(failure) = test(&sample.input)? {
+        if let Some(failure) = program.run(&sample.input)? {
             return Ok(Conclusion::Failed(Box::new(Found {
                 case: Case::Sample(number),
                 first: sample.input.clone(),
@@ -539,28 +566,73 @@ pub fn search(
             })));
         }
     }
+    // The small inputs that passed: one drawn again is not run again.
+    let mut passed: HashSet<Input> = (sample_inputs.into_iter())
+        .filter(|input| input.size() <= DIAGNOSIS_SIZE)
+        .cloned()
+        .collect();
     let mut largest = 0;
-    for case in 0..cases {
-        let limit = size_limit(problem, case, cases);
-        let (mut tree, first, origin) = match problem.draw(case, cases, limit, &mut runner) {
-            Drawn::Tree(tree) => {
-                let Generated { input, origin } = tree.current();
-                (Some(tree), input, origin)
+    // The cases drawn, in turn as one at a time would be, and foreseen, up to `ahead` beyond the
+    // one being judged; an input that cannot be made fails where its case comes.
+    type Pending = (
+        usize,
+        Option<Box<dyn ValueTree<Value = Generated>>>,
+        Result<Input, Error>,
+        Option<Origin>,
+    );
+    let mut drawn: VecDeque<Pending> = VecDeque::new();
+    let mut next_drawn = 0;
+    for _ in 0..cases {
+        while drawn.len() <= ahead && next_drawn < cases {
+            let case = next_drawn;
+            next_drawn += 1;
+            let limit = size_limit(problem, case, cases);
+            let (tree, input, origin) = match problem.draw(case, cases, limit, &mut runner) {
+                Drawn::Tree(tree) => {
+                    let Generated { input, origin } = tree.current();
+                    (Some(tree), Ok(input), origin)
+                }
+                Drawn::Made { origin, size } => (None, problem.make(origin, size), Some(origin)),
+            };
+            // Not an input that passed or is foreseen already, nor one after an input that
+            // could not be made, where the search ends.
+            let foreseen =
+                |other: &Result<Input, Error>| other.as_ref().ok() == input.as_ref().ok();
+            if let Ok(known) = &input
+                && !passed.contains(known)
+                && drawn
+                    .iter()
+                    .all(|(_, _, other, _)| other.is_ok() && !foreseen(other))
+            {
+                let input = known;
+                program.foresee(&[input])?;
             }
-            Drawn::Made { origin, size } => (None, problem.make(origin, size)?, Some(origin)),
-        };
+            drawn.push_back((case, tree, input, origin));
+        }
+        let (case, mut tree, first, origin) = drawn.pop_front().expect("a case drawn");
+        let first = first?;
         largest = largest.max(first.size());
         progress(Progress::Case {
             case,
             cases,
             input: &first,
         });
-        let Some(first_failure) = test(&first)? else {
+        if passed.contains(&first) {
+            continue;
+        }
+        let Some(first_failure) = program.run(&first)? else {
+            if first.size() <= DIAGNOSIS_SIZE {
+                passed.insert(first);
+            }
             continue;
         };
         let mut shrunk = Shrunk::from_first(&first, &first_failure, origin);
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
-            shrunk.try_smaller(candidate, &mut test, &mut progress)
+            shrunk.try_smaller(
+                candidate,
+                &mut |input: &Input| program.run(input),
+                &mut progress,
+            )
         };
         match (origin, &mut tree) {
             // An input an origin makes, whose size is what matters.
@@ -594,7 +666,16 @@ pub fn search(
         let case = Case::Random(case);
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
-    for origin in problem.largest_cases(seed) {
+    // Every family's input at the largest size, made and foreseen together.
+    let largest_cases: Vec<(Origin, Result<Input, Error>)> = (problem.largest_cases(seed))
+        .into_iter()
+        .map(|origin| (origin, problem.make(origin, problem.largest_size())))
+        .collect();
+    let foreseen: Vec<&Input> = (largest_cases.iter())
+        .map_while(|(_, input)| input.as_ref().ok())
+        .collect();
+    program.foresee(&foreseen)?;
+    for (origin, first) in largest_cases {
         let case = match origin.family {
             Some(family) => {
                 progress(Progress::Family { family });
@@ -605,13 +686,17 @@ pub fn search(
                 Case::Largest(origin.seed)
             }
         };
-        let first = problem.make(origin, problem.largest_size())?;
-        let Some(first_failure) = test(&first)? else {
+        let first = first?;
+        let Some(first_failure) = program.run(&first)? else {
             continue;
         };
         let mut shrunk = Shrunk::from_first(&first, &first_failure, Some(origin));
         let mut try_smaller = |shrunk: &mut Shrunk, candidate: Generated| {
-            shrunk.try_smaller(candidate, &mut test, &mut progress)
+            shrunk.try_smaller(
+                candidate,
+                &mut |input: &Input| program.run(input),
+                &mut progress,
+            )
         };
         bisect(
             problem,
@@ -704,7 +789,7 @@ pub fn diagnose(
     problem: &dyn Problem,
     seed: u64,
     known: &[(Input, Option<Answered>)],
-    mut answer: impl FnMut(&Input) -> Result<Option<Answered>, Error>,
+    mut program: impl Runs<Option<Answered>>,
 ) -> Result<Result<Diagnosis, Undiagnosed>, Error> {
     if problem.mistakes().is_empty() {
         return Ok(Err(Undiagnosed::NoCatalogue));
@@ -739,22 +824,44 @@ pub fn diagnose(
     let enough = |cases: &[(Input, Answered)]| {
         cases.len() >= DIAGNOSIS_ENOUGH && (enough_of_both(cases) || never_right(cases))
     };
-    let mut run = |input: Input, cases: &mut Vec<(Input, Answered)>| {
-        if !cases.iter().any(|(case, _)| *case == input) {
-            let Some(answered) = answer(&input)? else {
+    let ahead = program.ahead().max(1);
+    let is_new =
+        |input: &Input, cases: &[(Input, Answered)]| !cases.iter().any(|(case, _)| case == input);
+    // Runs the program on `input` unless it was; says whether it answered.
+    let run = |program: &mut dyn Runs<Option<Answered>>,
+               input: Input,
+               cases: &mut Vec<(Input, Answered)>| {
+        if is_new(&input, cases) {
+            let Some(answered) = program.run(&input)? else {
                 return Ok(false);
             };
             cases.push((input, answered));
         }
-        Ok(true)
+        Ok::<_, Error>(true)
     };
+    // The inputs of `batch` not run yet, foreseen together.
+    let foresee =
+        |program: &mut dyn Runs<Option<Answered>>, batch: &[Input], cases: &[(Input, Answered)]| {
+            let new: Vec<&Input> = (batch.iter())
+                .filter(|input| is_new(input, cases))
+                .collect();
+            program.foresee(&new)
+        };
     let samples = problem.samples().iter().map(|sample| sample.input.clone());
-    for input in samples.chain(drawn) {
-        if enough(&cases) {
+    let mut inputs = samples.chain(drawn);
+    'drawn: while !enough(&cases) {
+        let batch: Vec<Input> = inputs.by_ref().take(ahead).collect();
+        if batch.is_empty() {
             break;
         }
-        if !run(input, &mut cases)? {
-            return Ok(Err(Undiagnosed::Unrunnable));
+        foresee(&mut program, &batch, &cases)?;
+        for input in batch {
+            if enough(&cases) {
+                break 'drawn;
+            }
+            if !run(&mut program, input, &mut cases)? {
+                return Ok(Err(Undiagnosed::Unrunnable));
+            }
         }
     }
     // A mistake that random inputs rarely show shows on the inputs next to one that shows it.
@@ -769,13 +876,22 @@ pub fn diagnose(
         if answered.right || input.size() > DIAGNOSIS_SIZE {
             continue;
         }
-        for near in input.neighbours() {
-            if neighbours >= DIAGNOSIS_NEIGHBOURS || enough_of_both(&cases) {
+        let mut near = input.neighbours().into_iter();
+        while neighbours < DIAGNOSIS_NEIGHBOURS && !enough_of_both(&cases) {
+            let room = DIAGNOSIS_NEIGHBOURS - neighbours;
+            let batch: Vec<Input> = near.by_ref().take(ahead.min(room)).collect();
+            if batch.is_empty() {
                 break;
             }
-            neighbours += 1;
-            if !run(near, &mut cases)? {
-                return Ok(Err(Undiagnosed::Unrunnable));
+            foresee(&mut program, &batch, &cases)?;
+            for near in batch {
+                if enough_of_both(&cases) {
+                    break;
+                }
+                neighbours += 1;
+                if !run(&mut program, near, &mut cases)? {
+                    return Ok(Err(Undiagnosed::Unrunnable));
+                }
             }
         }
     }

@@ -232,7 +232,7 @@ fn a_failure_on_an_official_sample_is_reported_as_such() {
         "{report}"
     );
     assert!(
-        paragraphs(&report)[0].ends_with(" on shiritori: it fails official sample 1."),
+        paragraphs(&report)[0].contains(" on shiritori: it fails official sample 1. Found in "),
         "{report}"
     );
     let sample = String::from_utf8(sample("shiritori", 1)).unwrap();
@@ -1356,4 +1356,31 @@ fn a_linear_time_just_over_the_limit_is_a_close_call_and_one_just_under_a_warnin
         report.contains("Times are this machine's divided by 1.3333 (--time-factor)"),
         "{report}"
     );
+}
+
+#[test]
+fn runs_at_a_time_find_what_one_at_a_time_finds() {
+    // The same seed, run one at a time and three at a time: the same report, but for the line
+    // that says how long it took and with how many.
+    for (problem, bug) in [
+        ("lucky7", "lucky7-greedy"),
+        ("shiritori", "shiritori-wrong-block-length"),
+    ] {
+        let report = |jobs: &str| {
+            let folder = scratch_folder(&format!("{bug}-{jobs}-at-a-time"));
+            fs::create_dir_all(&folder).unwrap();
+            let saved = folder.to_str().unwrap();
+            let options = ["--seed", "4", "--jobs", jobs, "--save", saved, problem];
+            let report = stdout(&check_wrong(&options, bug)).replace(saved, "FOLDER");
+            let (found, rest): (Vec<&str>, Vec<&str>) = report
+                .lines()
+                .partition(|line| line.starts_with("Found in "));
+            (found.concat(), rest.join("\n"))
+        };
+        let (one, alone) = report("1");
+        let (three, together) = report("3");
+        assert_eq!(alone, together);
+        assert!(one.ends_with(", 1 run at a time."), "{one}");
+        assert!(three.ends_with(", 3 runs at a time."), "{three}");
+    }
 }

@@ -54,6 +54,7 @@ impl Setting<'_> {
             folder: PathBuf::from("/tmp"),
             html: None,
             built: Vec::new(),
+            jobs: 2,
         }
     }
 }
@@ -99,6 +100,7 @@ fn report<E>(
         saved: setting.saved.clone(),
         page: None,
         printed_first: Vec::new(),
+        elapsed: Duration::from_secs(3),
     };
     Ok(atcoder_games_tool::report::report(
         &setting.setup(),
@@ -226,6 +228,7 @@ fn a_wrong_answer_shows_the_input_the_differences_and_the_games() {
     let text = reported(Builtin::Shiritori, &found(words(3), failure));
     let wanted = "\
 check: ./a.out gives a wrong answer (WA) on shiritori.
+Found in 3.0 s, 2 runs at a time.
 
 Smallest failing input (3 words), shrunk from case 7 of 300 (3 words, seed 42) after 9 tries:
 3
@@ -296,7 +299,7 @@ fn the_verdicts_say_what_was_over_which_limit() {
         blocked: true,
     };
     let text = reported(Builtin::Lucky7, &found(game(5), blocked));
-    assert!(unwrapped(&text).starts_with("check: ./a.out gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 1.65 s on lucky7.\n"), "{text}");
+    assert!(unwrapped(&text).starts_with("check: ./a.out gives no answer (TLE): it waited (slept or blocked) and was stopped on the wall clock after 1.65 s on lucky7. Found in 3.0 s, 2 runs at a time.\n"), "{text}");
     // Without a growth, a time-out says no more than its input and where it comes from: a
     // short input is shown, whatever the verdict.
     let input = game(5).text();
@@ -310,7 +313,7 @@ fn the_verdicts_say_what_was_over_which_limit() {
         blocked: false,
     };
     let text = reported(Builtin::Lucky7, &found(game(3), stopped));
-    assert!(unwrapped(&text).starts_with("check: ./a.out gives time limit exceeded (TLE): stopped at 1.66 s, more than the 1.50 s limit on lucky7.\n"), "{text}");
+    assert!(unwrapped(&text).starts_with("check: ./a.out gives time limit exceeded (TLE): stopped at 1.66 s, more than the 1.50 s limit on lucky7. Found in 3.0 s, 2 runs at a time.\n"), "{text}");
     let printed = Failure::OutputLimit { limit: 1 << 20 };
     let text = reported(Builtin::Lucky7, &found(game(3), printed));
     assert!(text.starts_with("check: ./a.out gives output limit exceeded (OLE): it printed more than 1 MiB on lucky7.\n"), "{text}");
@@ -1031,7 +1034,7 @@ fn a_failing_official_sample_is_named_and_shown() {
     };
     let text = reported(Builtin::Lucky7, &found);
     assert!(
-        text.starts_with("check: ./a.out gives a wrong answer (WA) on lucky7: it fails official sample 2.\n\nOfficial sample 2 (5 rounds):\n"),
+        text.starts_with("check: ./a.out gives a wrong answer (WA) on lucky7: it fails official sample 2.\nFound in 3.0 s, 2 runs at a time.\n\nOfficial sample 2 (5 rounds):\n"),
         "{text}"
     );
     assert!(text.contains(&sample.text()), "{text}");
@@ -1198,7 +1201,7 @@ fn a_pass_says_what_ran_and_its_margins_and_warns_near_the_time_limit() {
     assert_eq!(
         passed(&setting(Builtin::Shiritori), 1_000, &margins, took),
         "check: ./a.out passed the 3 official samples, all 300 cases of shiritori, up to 1,000 words, and 10 worst-case families
-of 200,000 words (seed 42), in 12.3 s.
+of 200,000 words (seed 42), in 12.3 s, 2 runs at a time.
 Slowest run: 0.30 s at the family \"random words\" (200,000 words), 20 % of the 1.50 s limit. Largest memory: 64 MiB at
 case 7 (1,234 words), 25 % of the 256 MiB limit.
 "
@@ -1215,7 +1218,7 @@ case 7 (1,234 words), 25 % of the 256 MiB limit.
     assert_eq!(
         passed(&slower, 1_000, &slow, took),
         "check: ./a.out passed the 4 official samples, all 300 cases of lucky7, up to 1,000 rounds, and 6 worst-case families of
-200,000 rounds (seed 42), in 12.3 s.
+200,000 rounds (seed 42), in 12.3 s, 2 runs at a time.
 Slowest run: 1.35 s at official sample 2 (3 rounds), 90 % of the 1.50 s limit. Largest memory: 64 MiB at case 7
 (1,234 rounds), 25 % of the 256 MiB limit.
 Warning: its slowest run took 90 % of the time limit, where a slower judge machine or a heavier test may take it over.

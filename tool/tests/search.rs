@@ -10,7 +10,8 @@ use atcoder_games_tool::input::{Builtin, Input, JUDGE_MAX};
 use atcoder_games_tool::judge::{Failure, TooDeep};
 use atcoder_games_tool::problem::size_limit;
 use atcoder_games_tool::search::{
-    Budget, Case, Clock, Conclusion, HANG, Plan, Progress, SystemClock, cut_down, hangs, search,
+    Budget, Case, Clock, Conclusion, HANG, Plan, Progress, Runs, SystemClock, cut_down, hangs,
+    search,
 };
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
@@ -148,7 +149,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         &Builtin::Shiritori,
         Plan::new(300, 5),
         &SystemClock,
-        |input| {
+        |input: &Input| {
             Ok::<_, Error>((!official(input)).then(|| match input.size() {
                 0..3 => time_limit(),
                 _ => wrong.clone(),
@@ -177,7 +178,9 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         &Builtin::Shiritori,
         Plan::new(300, 5),
         &SystemClock,
-        |input| Ok::<_, Error>((input.size() >= 3 && !official(input)).then(|| wrong.clone())),
+        |input: &Input| {
+            Ok::<_, Error>((input.size() >= 3 && !official(input)).then(|| wrong.clone()))
+        },
         |_| {},
     )
     .unwrap();
@@ -197,7 +200,7 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
         &Builtin::Lucky7,
         Plan::new(20, 1),
         &SystemClock,
-        |input| {
+        |input: &Input| {
             cases_seen.push(input.size());
             Ok::<_, Error>(None)
         },
@@ -217,7 +220,9 @@ fn a_search_without_failures_passes_every_case_and_errors_stop_it() {
         &Builtin::Lucky7,
         Plan::new(20, 1),
         &SystemClock,
-        |_| Err(Error::Usage("cannot start".to_string())),
+        |_: &Input| -> Result<Option<Failure>, Error> {
+            Err(Error::Usage("cannot start".to_string()))
+        },
         |_| {},
     );
     assert_eq!(
@@ -940,4 +945,79 @@ fn a_stack_overflow_is_moved_up_to_a_size_that_overflows_on_every_run() {
     assert!((10_000..=10_600).contains(&size), "{size} rounds");
     assert_eq!(found.failure, overflow);
     assert_eq!(found.input, input_of(found.origin.unwrap(), size));
+}
+
+/// A program that fails on inputs of a size or more, and notes what it is told to foresee and
+/// what it runs.
+struct Foreseeing {
+    ahead: usize,
+    fails_from: usize,
+    foreseen: Vec<Input>,
+    ran: Vec<Input>,
+}
+
+impl Runs<Option<Failure>> for &mut Foreseeing {
+    fn run(&mut self, input: &Input) -> Result<Option<Failure>, Error> {
+        self.ran.push(input.clone());
+        Ok(
+            (input.size() >= self.fails_from).then(|| Failure::WrongAnswer {
+                expected: "Takahashi\n".into(),
+                actual: "Aoki\n".into(),
+                message: None,
+            }),
+        )
+    }
+
+    fn ahead(&self) -> usize {
+        self.ahead
+    }
+
+    fn foresee(&mut self, inputs: &[&Input]) -> Result<(), Error> {
+        self.foreseen
+            .extend(inputs.iter().map(|&input| input.clone()));
+        Ok(())
+    }
+}
+
+#[test]
+fn inputs_foreseen_are_run_in_the_order_they_were_foreseen_and_change_nothing() {
+    let searched = |ahead| {
+        let mut program = Foreseeing {
+            ahead,
+            fails_from: 30,
+            foreseen: Vec::new(),
+            ran: Vec::new(),
+        };
+        let found = match search(
+            &Builtin::Lucky7,
+            Plan::new(300, 8),
+            &SystemClock,
+            &mut program,
+            |_| {},
+        ) {
+            Ok(Conclusion::Failed(found)) => found,
+            other => panic!("{other:?}"),
+        };
+        (found, program)
+    };
+    let (alone, one) = searched(1);
+    let (together, eight) = searched(8);
+    // The same inputs run, and the same one found.
+    assert_eq!(one.ran, eight.ran);
+    assert_eq!((alone.case, &alone.input), (together.case, &together.input));
+    // Every input run until the first failure was foreseen, the samples first, and no more than
+    // eight cases beyond it; none twice (a small input drawn again is neither foreseen nor run
+    // again).
+    let samples = Builtin::Lucky7.samples();
+    assert!(eight.foreseen.starts_with(&samples));
+    let first_failing = (eight.ran.iter())
+        .position(|input| input.size() >= 30)
+        .unwrap();
+    for input in &eight.ran[..=first_failing] {
+        assert!(eight.foreseen.contains(input), "{input:?}");
+    }
+    assert!(eight.foreseen.len() <= first_failing + 1 + 9);
+    let foreseen_cases = &eight.foreseen[samples.len()..];
+    let unique: std::collections::HashSet<&Input> = foreseen_cases.iter().collect();
+    assert_eq!(unique.len(), foreseen_cases.len());
 }

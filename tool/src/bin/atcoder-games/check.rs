@@ -23,6 +23,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
+use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The usage of `check`: a built-in problem, or a user's own with its helpers.
@@ -53,6 +54,10 @@ pub struct CheckOptions {
     /// Stack limit per run, in MiB: the judge's is 1024 (`ulimit -s 1048576`)
     #[arg(long, value_name = "MIB", default_value_t = 1024, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     stack: u64,
+    /// How many runs go at once where only answers are judged; a run whose time is judged near
+    /// the limit runs alone [default: the machine's cores]
+    #[arg(long, short = 'j', value_name = "N", allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
     /// Save the failing case in this folder, as oj's NAME.in and NAME.out (the right answer), with
     /// what the program printed beside them [default: a folder of the system's temporary folder]
     #[arg(long, value_name = "DIR")]
@@ -222,6 +227,10 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
         folder: folder.path.clone(),
         html: options.html.clone(),
         built,
+        jobs: options.jobs.map_or_else(
+            || thread::available_parallelism().map_or(1, |cores| cores.get()),
+            |jobs| jobs as usize,
+        ),
     };
     let show_progress = io::stderr().is_terminal();
     let findings = findings::check(&setup, |stage| {
