@@ -4,9 +4,11 @@
 
 use crate::build::{self, BuildError, BuildOptions, Built, Language, Shim};
 use crate::format::shell_quoted;
-use std::ffi::OsString;
+use crate::process::{self, Options, Stdin};
+use std::ffi::{OsStr, OsString};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// A program ready to run: its command line, how it was built if it was a source, and a note for
 /// the user where the command was read in a way worth saying (split as a shell splits it).
@@ -145,6 +147,62 @@ fn hint(program: &Path, check: impl Fn(&str) -> String) -> Option<String> {
         return Some(format!(
             "To run a command line, give its words apart: {}",
             check(&words.join(" "))
+        ));
+    }
+    None
+}
+
+/// How many times an interpreter's start is timed: the least counts.
+const STARTS_TIMED: usize = 3;
+
+/// The least time, of [`STARTS_TIMED`], that `command` takes to run with no input.
+fn start_time(command: &[&OsStr]) -> Option<Duration> {
+    let once = || {
+        let ran = process::run(command, Stdin::Bytes(b""), &Options::default()).ok()?;
+        ran.succeeded().then_some(ran.wall)
+    };
+    (0..STARTS_TIMED).map(|_| once()).min().flatten()
+}
+
+/// What an interpreter's start-up is made of, where the interpreter of `command` is known
+/// (CPython, a JVM), measured here: the sentence that names it, with its cure where one is
+/// known. CPython's `site` may import whole packages at every start (a `.pth` file in
+/// site-packages can), which `-X importtime` shows; a JVM's start the judge pays as well.
+pub fn start_up(command: &[OsString]) -> Option<String> {
+    let interpreter = command.first()?;
+    let name = Path::new(interpreter)
+        .file_name()?
+        .to_string_lossy()
+        .into_owned();
+    if name.starts_with("python") {
+        let with_site = start_time(&[interpreter, OsStr::new("-c"), OsStr::new("pass")])?;
+        let without = start_time(&[
+            interpreter,
+            OsStr::new("-S"),
+            OsStr::new("-c"),
+            OsStr::new("pass"),
+        ])?;
+        let site = with_site.saturating_sub(without);
+        let milliseconds = |time: Duration| time.as_secs_f64() * 1000.0;
+        let quoted = shell_quoted(&interpreter.to_string_lossy());
+        return Some(match site * 2 > with_site {
+            true => format!(
+                "Of {name}'s {:.0} ms start here, its site module takes {:.0} ms ({:.0} ms with -S), importing what site-packages' .pth files ask for: see {quoted} -X importtime -c pass.",
+                milliseconds(with_site),
+                milliseconds(site),
+                milliseconds(without),
+            ),
+            false => format!(
+                "{name} itself takes {:.0} ms to start here, which the judge's runs pay too.",
+                milliseconds(with_site),
+            ),
+        });
+    }
+    if name == "java" {
+        let version = start_time(&[interpreter, OsStr::new("-version")])?;
+        return Some(format!(
+            "The JVM takes {:.0} ms to start here (java -version), which the judge's runs pay too.",
+            version.as_secs_f64() * 1000.0
         ));
     }
     None

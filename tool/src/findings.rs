@@ -5,6 +5,7 @@
 //! saved for oj, and the explore page.
 
 use crate::build::Built;
+use crate::command;
 use crate::error::{Error, HelperFailure};
 use crate::family::Origin;
 use crate::format::{shell_line, shell_quoted};
@@ -316,6 +317,55 @@ pub struct Passed {
     pub largest: usize,
     pub margins: Margins,
     pub elapsed: Duration,
+    pub start_up: Option<StartUp>,
+}
+
+/// A start-up that takes most of every run's time: the least time any run took, and the time of
+/// all the runs, how many, and what the start-up is made of, where that is known
+/// ([`command::start_up`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StartUp {
+    pub least: Duration,
+    pub total: Duration,
+    pub runs: usize,
+    pub made_of: Option<String>,
+}
+
+/// The judged times of the runs of a check: how many, in all, and the least.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    runs: usize,
+    total: Duration,
+    least: Option<Duration>,
+}
+
+/// The fewest runs on which a start-up is said to dominate them.
+const START_UP_RUNS: usize = 20;
+
+/// The least start-up worth naming: below it, starting is cheap whatever its share.
+const START_UP_WORTH_NAMING: Duration = Duration::from_millis(20);
+
+impl Tally {
+    fn note(&mut self, time: Duration) {
+        self.runs += 1;
+        self.total += time;
+        self.least = Some(self.least.map_or(time, |least| least.min(time)));
+    }
+
+    /// Whether the start-up of `command`'s runs took at least half of their time, each taking at
+    /// least the least: what it is then.
+    fn start_up(&self, command: &[OsString]) -> Option<StartUp> {
+        let least = self.least?;
+        let dominates = self.runs >= START_UP_RUNS
+            && least >= START_UP_WORTH_NAMING
+            && least * 2 * self.runs as u32 >= self.total;
+        dominates.then(|| StartUp {
+            least,
+            total: self.total,
+            runs: self.runs,
+            made_of: command::start_up(command),
+        })
+    }
 }
 
 /// A check that failed, and everything the report shows of it.
@@ -339,6 +389,7 @@ pub struct Failed {
     pub printed_first: Vec<String>,
     /// How long the check took.
     pub elapsed: Duration,
+    pub start_up: Option<StartUp>,
 }
 
 /// How many of the first lines of too much output a report shows.
@@ -394,6 +445,7 @@ struct Program<'a> {
     answered: RefCell<Vec<(Input, Option<Answered>)>>,
     /// The runs made ahead of their turn.
     ahead: &'a Ahead,
+    tally: Cell<Tally>,
 }
 
 /// How many inputs a program run `jobs` at a time is worth foreseeing at once.
@@ -441,10 +493,24 @@ impl Runs<Option<Answered>> for Answers<'_, '_> {
 }
 
 impl Program<'_> {
+    /// Counts a run's judged time: on the clock, and in the tally.
+    fn spent(&self, ran: &Run) {
+        let time = judged_time(ran);
+        self.clock.spend(time);
+        let mut tally = self.tally.get();
+        tally.note(time);
+        self.tally.set(tally);
+    }
+
+    /// The start-up that dominated the runs so far, if one did.
+    fn start_up(&self) -> Option<StartUp> {
+        self.tally.get().start_up(&self.setup.command)
+    }
+
     /// Runs the program on `input` ([`CheckSetup::launch`]), and counts its time on the clock.
     fn execute(&self, input: &Input, expected: &Expected, limits: &Limits) -> Result<Run, Error> {
         let ran = self.setup.launch(input, expected, limits)?;
-        self.clock.spend(judged_time(&ran));
+        self.spent(&ran);
         Ok(ran)
     }
 
@@ -453,7 +519,7 @@ impl Program<'_> {
     fn answered(&self, input: &Input) -> Result<Option<Answered>, Error> {
         let (ran, failure) = match self.ahead.take(input) {
             Some(foreseen) => {
-                self.clock.spend(judged_time(&foreseen.ran));
+                self.spent(&foreseen.ran);
                 (foreseen.ran, foreseen.failure)
             }
             None => {
@@ -478,7 +544,7 @@ impl Program<'_> {
         let limits = &self.setup.limits;
         let (ran, failure) = match self.ahead.take(input) {
             Some(foreseen) if foreseen.stands(limits) => {
-                self.clock.spend(judged_time(&foreseen.ran));
+                self.spent(&foreseen.ran);
                 (foreseen.ran, foreseen.failure)
             }
             foreseen => {
@@ -646,6 +712,7 @@ fn checked_with(
         printed: RefCell::default(),
         answered: RefCell::default(),
         ahead,
+        tally: Cell::default(),
     };
     let progress = |progress: Progress| {
         match progress {
@@ -665,6 +732,7 @@ fn checked_with(
                 largest,
                 margins: program.margins.take(),
                 elapsed: started.elapsed(),
+                start_up: program.start_up(),
             }));
         }
         Conclusion::Failed(found) => *found,
@@ -713,6 +781,7 @@ fn checked_with(
         page,
         printed_first,
         elapsed: started.elapsed(),
+        start_up: program.start_up(),
     })))
 }
 

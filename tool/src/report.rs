@@ -9,7 +9,7 @@ use crate::build::BuildError;
 use crate::error::Helper;
 use crate::family::{Family, Origin};
 use crate::findings::{
-    CheckSetup, Failed, HelperFailed, PRINTED, PRINTED_FIRST, Passed, SavedCase,
+    CheckSetup, Failed, HelperFailed, PRINTED, PRINTED_FIRST, Passed, SavedCase, StartUp,
 };
 use crate::format::{
     LINE_WIDTH, bounded, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
@@ -292,11 +292,28 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
     if setting.time_factor != 1.0 {
         write_wrapped(&mut text, &time_factor_line(setting.time_factor));
     }
+    if let Some(start_up) = &passed.start_up {
+        write_wrapped(&mut text, &start_up_line(start_up));
+    }
     for note in problem.notes() {
         write_wrapped(&mut text, &note);
     }
     write_built(&mut text, setting);
     text
+}
+
+/// What a start-up that dominates every run costs, and what it is made of where that is known.
+fn start_up_line(start_up: &StartUp) -> String {
+    let share = start_up.least.as_secs_f64() * start_up.runs as f64 / start_up.total.as_secs_f64();
+    let made_of =
+        (start_up.made_of.as_ref()).map_or(String::new(), |made_of| format!(" {made_of}"));
+    format!(
+        "Start-up: every run took at least {:.0} ms, {:.0} % of the {} runs' {:.1} s: the program starting, not solving.{made_of}",
+        start_up.least.as_secs_f64() * 1000.0,
+        (share * 100.0).min(100.0),
+        with_commas(start_up.runs),
+        start_up.total.as_secs_f64(),
+    )
 }
 
 /// How each source of the check was built and is run, a paragraph each.
@@ -605,6 +622,9 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
                 }
             }
         }
+    }
+    if let Some(start_up) = &failed.start_up {
+        write_wrapped(&mut text, &format!("\n{}", start_up_line(start_up)));
     }
     for note in problem.notes() {
         write_wrapped(&mut text, &format!("\n{note}"));

@@ -1384,3 +1384,56 @@ fn runs_at_a_time_find_what_one_at_a_time_finds() {
         assert!(three.ends_with(", 3 runs at a time."), "{three}");
     }
 }
+
+#[test]
+fn a_start_up_that_takes_most_of_every_run_is_named() {
+    // A program that waits 60 ms before it answers: every run is mostly that.
+    let slow_start = format!("sleep 0.06; exec {TOOL} solve lucky7");
+    let report = stdout(&check(&[
+        "--cases",
+        "30",
+        "--seed",
+        "1",
+        "lucky7",
+        "sh",
+        "-c",
+        &slow_start,
+    ]));
+    let prose = paragraphs(&report).join("\n");
+    let at_least: f64 = (prose.split("Start-up: every run took at least ").nth(1))
+        .and_then(|rest| rest.split(" ms").next())
+        .and_then(|number| number.parse().ok())
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(at_least >= 60.0, "{report}");
+    assert!(prose.contains("runs' ") && prose.contains(": the program starting, not solving."));
+    // A program that starts in a moment gets no such line.
+    let quick = stdout(&check(&[
+        "--cases", "30", "--seed", "1", "lucky7", TOOL, "solve", "lucky7",
+    ]));
+    assert!(!quick.contains("Start-up"), "{quick}");
+}
+
+#[test]
+fn an_interpreters_start_up_is_said_to_be_made_of_what_it_is() {
+    let python = atcoder_games_tool::command::start_up(&["python3".into(), "main.py".into()]);
+    let python = python.expect("python3 runs here");
+    assert!(
+        python.starts_with("Of python3's ") || python.starts_with("python3 itself takes "),
+        "{python}"
+    );
+    if python.starts_with("Of ") {
+        // The command it gives runs as printed.
+        let command = python.split("see ").nth(1).unwrap().trim_end_matches('.');
+        let ran = Command::new("sh").args(["-c", command]).output().unwrap();
+        assert!(ran.status.success(), "{command}");
+        assert!(String::from_utf8_lossy(&ran.stderr).contains("import time:"));
+    }
+    assert_eq!(
+        atcoder_games_tool::command::start_up(&["sh".into(), "-c".into()]),
+        None
+    );
+    if Command::new("java").arg("-version").output().is_ok() {
+        let java = atcoder_games_tool::command::start_up(&["java".into(), "Main".into()]).unwrap();
+        assert!(java.starts_with("The JVM takes "), "{java}");
+    }
+}

@@ -4,7 +4,9 @@ use atcoder_games_tool::builtin::{explained, game_command};
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
-use atcoder_games_tool::findings::{CheckSetup, EXPLAINED_WORDS, Failed, Passed, SavedCase};
+use atcoder_games_tool::findings::{
+    CheckSetup, EXPLAINED_WORDS, Failed, Passed, SavedCase, StartUp,
+};
 use atcoder_games_tool::format::{LINE_WIDTH, seconds_beside, shortened};
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::input::{Builtin, Input};
@@ -101,6 +103,7 @@ fn report<E>(
         page: None,
         printed_first: Vec::new(),
         elapsed: Duration::from_secs(3),
+        start_up: None,
     };
     Ok(atcoder_games_tool::report::report(
         &setting.setup(),
@@ -114,6 +117,7 @@ fn passed(setting: &Setting, largest: usize, margins: &Margins, elapsed: Duratio
         largest,
         margins: margins.clone(),
         elapsed,
+        start_up: None,
     };
     atcoder_games_tool::report::passed(&setting.setup(), &pass)
 }
@@ -1353,4 +1357,36 @@ fn an_input_is_shown_when_it_fits_in_the_reports_lines() {
     assert!(text.contains("\naaa\n"), "{text}");
     let text = reported(Builtin::Shiritori, &found(words(20), slow));
     assert!(!text.contains("\naaa\n"), "{text}");
+}
+
+#[test]
+fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
+    let start_up = StartUp {
+        least: Duration::from_millis(62),
+        total: Duration::from_secs(22),
+        runs: 313,
+        made_of: Some("Of python3's 63 ms start here, ...".into()),
+    };
+    let pass = Passed {
+        largest: 100,
+        margins: Margins::default(),
+        elapsed: Duration::from_secs(12),
+        start_up: Some(start_up.clone()),
+    };
+    let text = atcoder_games_tool::report::passed(&setting(Builtin::Lucky7).setup(), &pass);
+    assert!(
+        unwrapped(&text).ends_with(" Start-up: every run took at least 62 ms, 88 % of the 313 runs' 22.0 s: the program starting, not solving. Of python3's 63 ms start here, ..."),
+        "{text}"
+    );
+    assert!(text.contains("\nStart-up: "), "{text}");
+    let none_known = StartUp {
+        made_of: None,
+        ..start_up
+    };
+    let pass = Passed {
+        start_up: Some(none_known),
+        ..pass
+    };
+    let text = atcoder_games_tool::report::passed(&setting(Builtin::Lucky7).setup(), &pass);
+    assert!(text.contains("not solving.\n"), "{text}");
 }
