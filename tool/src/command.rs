@@ -166,14 +166,22 @@ fn start_time(command: &[&OsStr]) -> Option<Duration> {
 
 /// What an interpreter's start-up is made of, where the interpreter of `command` is known
 /// (CPython, a JVM), measured here: the sentence that names it, with its cure where one is
-/// known. CPython's `site` may import whole packages at every start (a `.pth` file in
-/// site-packages can), which `-X importtime` shows; a JVM's start the judge pays as well.
+/// known. A pyenv shim adds its own start to the interpreter's; CPython's `site` may import whole
+/// packages at every start (a `.pth` file in site-packages can), which `-X importtime` shows; a
+/// JVM's start the judge pays as well.
 pub fn start_up(command: &[OsString]) -> Option<String> {
     let interpreter = command.first()?;
     let name = Path::new(interpreter)
         .file_name()?
         .to_string_lossy()
         .into_owned();
+    if let Some(shim) = build::shim(interpreter) {
+        return Some(format!(
+            "{name} is pyenv's shim, which adds {:.0} ms to every start: give the interpreter itself, {} (pyenv which {name}).",
+            shim.start_cost().as_secs_f64() * 1000.0,
+            shell_quoted(&shim.program.display().to_string()),
+        ));
+    }
     if name.starts_with("python") {
         let with_site = start_time(&[interpreter, OsStr::new("-c"), OsStr::new("pass")])?;
         let without = start_time(&[

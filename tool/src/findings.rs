@@ -13,6 +13,7 @@ use crate::growth::{self, Curve, Failing};
 use crate::input::Input;
 use crate::judge::{
     Failure, Limits, Precision, Verdict, differing_lines, judge_run, judged_time, settle,
+    settle_after,
 };
 use crate::problem::{Expected, Problem, RightGame};
 use crate::process::{self, Run, RunError, Stdin, Stop};
@@ -548,18 +549,26 @@ impl Program<'_> {
                 (foreseen.ran, foreseen.failure)
             }
             foreseen => {
-                let expected = match foreseen {
-                    Some(foreseen) => foreseen.expected,
+                let (expected, stopped) = match foreseen {
+                    Some(foreseen) => {
+                        // Stopped at the time limit beside other runs, it had used that much of
+                        // the processor: a first run, which one alone confirms.
+                        let stopped = foreseen.ran.stopped == Some(Stop::Time);
+                        (foreseen.expected, stopped.then_some(foreseen.ran))
+                    }
                     None => {
                         // Not foreseen: the search has moved on from what it foresaw.
                         self.ahead.forget();
-                        self.setup.problem.expected(input)?
+                        (self.setup.problem.expected(input)?, None)
                     }
                 };
-                let settled = self.ahead.alone(|| {
-                    settle(limits, Precision::Verdict, || {
-                        self.execute(input, &expected, limits)
-                    })
+                if let Some(stopped) = &stopped {
+                    self.spent(stopped);
+                }
+                let run_alone = || self.execute(input, &expected, limits);
+                let settled = self.ahead.alone(|| match stopped {
+                    Some(first) => settle_after(limits, Precision::Verdict, first, run_alone),
+                    None => settle(limits, Precision::Verdict, run_alone),
                 })?;
                 let failure = self.setup.judge(input, &expected, &settled.run)?;
                 (settled.run, failure)

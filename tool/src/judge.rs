@@ -405,6 +405,16 @@ pub fn settle<E>(
     mut run: impl FnMut() -> Result<Run, E>,
 ) -> Result<Settled, E> {
     let first = run()?;
+    settle_after(limits, precision, first, run)
+}
+
+/// [`settle`], with `first` as the first run: one made already.
+pub fn settle_after<E>(
+    limits: &Limits,
+    precision: Precision,
+    first: Run,
+    mut run: impl FnMut() -> Result<Run, E>,
+) -> Result<Settled, E> {
     let memory_or_output = matches!(first.stopped, Some(Stop::Memory | Stop::Output))
         || first.peak_memory > limits.memory;
     let at_least = match precision {

@@ -1417,8 +1417,22 @@ fn a_start_up_that_takes_most_of_every_run_is_named() {
 fn an_interpreters_start_up_is_said_to_be_made_of_what_it_is() {
     let python = atcoder_games_tool::command::start_up(&["python3".into(), "main.py".into()]);
     let python = python.expect("python3 runs here");
+    let forms = [
+        "Of python3's ",
+        "python3 itself takes ",
+        "python3 is pyenv's shim, ",
+    ];
     assert!(
-        python.starts_with("Of python3's ") || python.starts_with("python3 itself takes "),
+        forms.iter().any(|form| python.starts_with(form)),
+        "{python}"
+    );
+    // Behind a shim, the interpreter itself.
+    let python = match atcoder_games_tool::build::shim("python3".as_ref()) {
+        Some(shim) => atcoder_games_tool::command::start_up(&[shim.program.into()]).unwrap(),
+        None => python,
+    };
+    assert!(
+        forms[..2].iter().any(|form| python.starts_with(form)),
         "{python}"
     );
     if python.starts_with("Of ") {
