@@ -27,7 +27,7 @@ use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -113,12 +113,12 @@ impl CheckSetup<'_> {
     }
 
     /// One run on `input` beside others, judged: see [`Foreseen`].
-    fn foreseen(&self, input: &Input) -> Result<Foreseen, Error> {
-        let expected = self.problem.expected(input)?;
-        let ran = self.launch(input, &expected, &self.limits)?;
-        let failure = self.judge(input, &expected, &ran)?;
+    fn foreseen(&self, input: Arc<Input>) -> Result<Foreseen, Error> {
+        let expected = self.problem.expected(&input)?;
+        let ran = self.launch(&input, &expected, &self.limits)?;
+        let failure = self.judge(&input, &expected, &ran)?;
         Ok(Foreseen {
-            input: input.clone(),
+            input,
             expected,
             ran,
             failure,
@@ -136,7 +136,7 @@ const ALONE_FROM: f64 = 0.5;
 
 /// A run made ahead of its turn, beside others, and how it was judged.
 struct Foreseen {
-    input: Input,
+    input: Arc<Input>,
     expected: Expected,
     ran: Run,
     failure: Option<Failure>,
@@ -157,8 +157,9 @@ struct Ahead {
 
 #[derive(Default)]
 struct AheadState {
-    queue: VecDeque<(Input, Ends)>,
-    running: Vec<Input>,
+    /// Shared, not copied: an input may be of hundreds of thousands of words.
+    queue: VecDeque<(Arc<Input>, Ends)>,
+    running: Vec<Arc<Input>>,
     made: Vec<Foreseen>,
     /// While a run is timed alone, no other starts.
     paused: bool,
@@ -203,11 +204,13 @@ impl Ahead {
                 state = self.wait(state);
                 continue;
             };
-            state.running.push(input.clone());
+            state.running.push(Arc::clone(&input));
             drop(state);
-            let made = setup.foreseen(&input);
+            let made = setup.foreseen(Arc::clone(&input));
             state = self.state();
-            if let Some(at) = state.running.iter().position(|running| *running == input) {
+            if let Some(at) =
+                (state.running.iter()).position(|running| Arc::ptr_eq(running, &input))
+            {
                 state.running.swap_remove(at);
             }
             match made {
@@ -229,7 +232,7 @@ impl Ahead {
         if self.threads == 0 || state.over {
             return;
         }
-        let queued = inputs.iter().map(|&input| (input.clone(), ends));
+        let queued = inputs.iter().map(|&input| (Arc::new(input.clone()), ends));
         state.queue.extend(queued);
         self.changed.notify_all();
     }
@@ -239,11 +242,11 @@ impl Ahead {
     fn take(&self, input: &Input) -> Option<Foreseen> {
         let mut state = self.state();
         loop {
-            if let Some(at) = state.made.iter().position(|run| run.input == *input) {
+            if let Some(at) = state.made.iter().position(|run| *run.input == *input) {
                 return Some(state.made.swap_remove(at));
             }
-            let coming = state.running.contains(input)
-                || state.queue.iter().any(|(queued, _)| queued == input);
+            let coming = state.running.iter().any(|running| **running == *input)
+                || state.queue.iter().any(|(queued, _)| **queued == *input);
             if !coming {
                 return None;
             }

@@ -1,0 +1,175 @@
+//! `cargo bench --bench check`: how long `atcoder-games check` takes, and how much of that is the
+//! tool's own, on the programs of the targets in docs/benchmarks.md: a right CPython solution of
+//! each problem, run by the interpreter itself (the tool runs a `.py` source so), the careful C++
+//! Shiritori of `benches/cpp/`, and an exponential recursion in C++, which is to be reported TLE.
+//!
+//! Each program is checked with seeds 1 to 3 on every core (`--jobs` left to the tool), and with
+//! seed 1 one run at a time (`--jobs 1`), which is how the tool ran before it used every core.
+//! For each check the table shows its wall time, the programs' CPU time (the children's time of
+//! the tool, read from `/proc` once it has ended and before it is reaped), the tool's own CPU
+//! time, and the tool's overhead: its wall time less the programs' CPU time divided by the jobs,
+//! as a share of its wall time. A C++ source is built once before (the tool's cache keeps it).
+//!
+//! Run without `--bench` (as `cargo test --benches` does) it only checks that the C++ Shiritori
+//! passes 10 cases.
+
+use atcoder_games_tool::format::with_commas;
+use std::env;
+use std::ffi::OsString;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const TOOL: &str = env!("CARGO_BIN_EXE_atcoder-games");
+
+/// A program checked, the problem, what `check` must conclude, and the target on its wall time.
+struct Checked {
+    label: &'static str,
+    problem: &'static str,
+    source: PathBuf,
+    passes: bool,
+    target: Duration,
+}
+
+/// What one check took.
+struct Took {
+    wall: Duration,
+    programs: Duration,
+    tool: Duration,
+    passed: bool,
+}
+
+fn main() {
+    let full = env::args().any(|arg| arg == "--bench");
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let programs = here.join("benches/programs");
+    let checked = [
+        Checked {
+            label: "CPython Lucky 7",
+            problem: "lucky7",
+            source: programs.join("lucky7.py"),
+            passes: true,
+            target: Duration::from_secs(12),
+        },
+        Checked {
+            label: "CPython Shiritori",
+            problem: "shiritori",
+            source: programs.join("shiritori.py"),
+            passes: true,
+            target: Duration::from_secs(12),
+        },
+        Checked {
+            label: "C++ Shiritori",
+            problem: "shiritori",
+            source: here.join("../benches/cpp/careful_shiritori.cpp"),
+            passes: true,
+            target: Duration::from_secs(3),
+        },
+        Checked {
+            label: "exponential C++",
+            problem: "lucky7",
+            source: programs.join("exponential.cpp"),
+            passes: false,
+            target: Duration::from_secs(45),
+        },
+    ];
+    if !full {
+        let cpp = &checked[2];
+        let took = check(cpp, &["--cases", "10", "--seed", "1"]);
+        assert!(took.passed, "the careful C++ Shiritori passes");
+        println!(
+            "check bench: smoke test passed (run `cargo bench --bench check` for the figures)"
+        );
+        return;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    println!(
+        "atcoder-games check, {cores} cores; wall time, the programs' CPU time, the tool's own"
+    );
+    println!();
+    println!(
+        "{:<18} {:>5} {:>4} {:>9} {:>10} {:>9} {:>9} {:>8}  verdict",
+        "program", "jobs", "seed", "wall", "programs", "tool", "overhead", "target"
+    );
+    for program in &checked {
+        // Builds a source into the tool's cache, so that no timed check builds it.
+        check(program, &["--cases", "1", "--seed", "1"]);
+        let mut runs: Vec<(usize, u64)> = (1..=3).map(|seed| (cores, seed)).collect();
+        runs.push((1, 1));
+        for (jobs, seed) in runs {
+            let options =
+                ["--jobs", &jobs.to_string(), "--seed", &seed.to_string()].map(String::from);
+            let options: Vec<&str> = options.iter().map(String::as_str).collect();
+            let took = check(program, &options);
+            let overhead =
+                1.0 - took.programs.as_secs_f64() / jobs as f64 / took.wall.as_secs_f64();
+            let met = match jobs == cores && took.wall <= program.target {
+                true => "met",
+                false if jobs == cores => "MISSED",
+                false => "",
+            };
+            println!(
+                "{:<18} {:>5} {:>4} {:>7.1} s {:>8.1} s {:>7.1} s {:>7.0} % {:>5} s {:<6} {}",
+                program.label,
+                jobs,
+                seed,
+                took.wall.as_secs_f64(),
+                took.programs.as_secs_f64(),
+                took.tool.as_secs_f64(),
+                overhead * 100.0,
+                with_commas(program.target.as_secs() as usize),
+                met,
+                match (took.passed, program.passes) {
+                    (true, true) => "passed",
+                    (false, false) => "failed, as it must",
+                    _ => "WRONG VERDICT",
+                },
+            );
+        }
+    }
+}
+
+/// Runs `atcoder-games check` with `options` on `program`, and measures it.
+fn check(program: &Checked, options: &[&str]) -> Took {
+    let mut arguments: Vec<OsString> = vec!["check".into()];
+    arguments.extend(options.iter().map(OsString::from));
+    arguments.push(program.problem.into());
+    arguments.push(program.source.clone().into());
+    let started = Instant::now();
+    let child = Command::new(TOOL)
+        .args(&arguments)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the tool starts");
+    let pid = child.id();
+    // The tool's times, and its children's, while it is a zombie: ended, not yet reaped.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is valid for the call; WNOWAIT leaves the child unreaped.
+    let waited =
+        unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT) };
+    assert_eq!(waited, 0, "waiting for the tool");
+    let wall = started.elapsed();
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the tool's stat");
+    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    // SAFETY: sysconf only reads a setting.
+    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
+    let time = |numbers: [usize; 2]| {
+        let sum: u64 = numbers
+            .iter()
+            .map(|&n| fields[n - 3].parse::<u64>().unwrap())
+            .sum();
+        Duration::from_secs_f64(sum as f64 / ticks)
+    };
+    let (tool, programs) = (time([14, 15]), time([16, 17]));
+    let status = child.wait_with_output().expect("the tool is reaped").status;
+    assert!(status.signal().is_none(), "the tool was not killed");
+    Took {
+        wall,
+        programs,
+        tool,
+        passed: status.success(),
+    }
+}
