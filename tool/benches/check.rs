@@ -3,6 +3,10 @@
 //! each problem, run by the interpreter itself (the tool runs a `.py` source so), the careful C++
 //! Shiritori of `benches/cpp/`, and an exponential recursion in C++, which is to be reported TLE.
 //!
+//! The same CPython solutions are checked again with `python3 -S`, which skips the site module:
+//! on a machine whose site-packages import packages at every start (a `.pth` file can), that is
+//! the interpreter's own start-up.
+//!
 //! Each program is checked with seeds 1 to 3 on every core (`--jobs` left to the tool), and with
 //! seed 1 one run at a time (`--jobs 1`), which is how the tool ran before it used every core.
 //! For each check the table shows its wall time, the programs' CPU time (the children's time of
@@ -17,7 +21,7 @@ use atcoder_games_tool::format::with_commas;
 use std::env;
 use std::ffi::OsString;
 use std::os::unix::process::ExitStatusExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -27,7 +31,8 @@ const TOOL: &str = env!("CARGO_BIN_EXE_atcoder-games");
 struct Checked {
     label: &'static str,
     problem: &'static str,
-    source: PathBuf,
+    /// The program: a source, or a command line.
+    words: Vec<OsString>,
     passes: bool,
     target: Duration,
 }
@@ -48,34 +53,48 @@ fn main() {
         Checked {
             label: "CPython Lucky 7",
             problem: "lucky7",
-            source: programs.join("lucky7.py"),
+            words: vec![programs.join("lucky7.py").into()],
             passes: true,
             target: Duration::from_secs(12),
         },
         Checked {
             label: "CPython Shiritori",
             problem: "shiritori",
-            source: programs.join("shiritori.py"),
+            words: vec![programs.join("shiritori.py").into()],
+            passes: true,
+            target: Duration::from_secs(12),
+        },
+        Checked {
+            label: "CPython -S Lucky 7",
+            problem: "lucky7",
+            words: without_site(&programs.join("lucky7.py")),
+            passes: true,
+            target: Duration::from_secs(12),
+        },
+        Checked {
+            label: "CPython -S Shiritori",
+            problem: "shiritori",
+            words: without_site(&programs.join("shiritori.py")),
             passes: true,
             target: Duration::from_secs(12),
         },
         Checked {
             label: "C++ Shiritori",
             problem: "shiritori",
-            source: here.join("../benches/cpp/careful_shiritori.cpp"),
+            words: vec![here.join("../benches/cpp/careful_shiritori.cpp").into()],
             passes: true,
             target: Duration::from_secs(3),
         },
         Checked {
             label: "exponential C++",
             problem: "lucky7",
-            source: programs.join("exponential.cpp"),
+            words: vec![programs.join("exponential.cpp").into()],
             passes: false,
             target: Duration::from_secs(45),
         },
     ];
     if !full {
-        let cpp = &checked[2];
+        let cpp = &checked[4];
         let took = check(cpp, &["--cases", "10", "--seed", "1"]);
         assert!(took.passed, "the careful C++ Shiritori passes");
         println!(
@@ -130,12 +149,20 @@ fn main() {
     }
 }
 
+/// The interpreter itself (behind pyenv's shim, if `python3` is one) running `script` without its
+/// site module: CPython's own start-up, without what site-packages' `.pth` files import.
+fn without_site(script: &Path) -> Vec<OsString> {
+    let python = atcoder_games_tool::build::shim("python3".as_ref())
+        .map_or_else(|| "python3".into(), |shim| shim.program.into_os_string());
+    vec![python, "-S".into(), script.into()]
+}
+
 /// Runs `atcoder-games check` with `options` on `program`, and measures it.
 fn check(program: &Checked, options: &[&str]) -> Took {
     let mut arguments: Vec<OsString> = vec!["check".into()];
     arguments.extend(options.iter().map(OsString::from));
     arguments.push(program.problem.into());
-    arguments.push(program.source.clone().into());
+    arguments.extend(program.words.iter().cloned());
     let started = Instant::now();
     let child = Command::new(TOOL)
         .args(&arguments)

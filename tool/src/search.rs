@@ -582,7 +582,30 @@ pub fn search(
     );
     let mut drawn: VecDeque<Pending> = VecDeque::new();
     let mut next_drawn = 0;
+    // The inputs of every family at the largest size, made and foreseen one at a time, from when
+    // the last case is drawn: so they are made while the last cases run, and each runs as soon as
+    // it is made. One that cannot be made fails in its turn, and none after it is made.
+    let largest_origins = problem.largest_cases(seed);
+    let mut largest_made: Vec<(Origin, Result<Input, Error>)> = Vec::new();
+    let make_largest = |program: &mut dyn Runs<Option<Failure>>,
+                        made: &mut Vec<(Origin, Result<Input, Error>)>| {
+        let Some(&origin) = largest_origins.get(made.len()) else {
+            return Ok(());
+        };
+        if made.last().is_some_and(|(_, input)| input.is_err()) {
+            return Ok(());
+        }
+        let input = problem.make(origin, problem.largest_size());
+        if let Ok(input) = &input {
+            program.foresee(&[input])?;
+        }
+        made.push((origin, input));
+        Ok::<_, Error>(())
+    };
     for _ in 0..cases {
+        if next_drawn == cases && drawn.iter().all(|(_, _, input, _)| input.is_ok()) {
+            make_largest(&mut program, &mut largest_made)?;
+        }
         while drawn.len() <= ahead && next_drawn < cases {
             let case = next_drawn;
             next_drawn += 1;
@@ -666,16 +689,12 @@ pub fn search(
         let case = Case::Random(case);
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
-    // Every family's input at the largest size, made and foreseen together.
-    let largest_cases: Vec<(Origin, Result<Input, Error>)> = (problem.largest_cases(seed))
-        .into_iter()
-        .map(|origin| (origin, problem.make(origin, problem.largest_size())))
-        .collect();
-    let foreseen: Vec<&Input> = (largest_cases.iter())
-        .map_while(|(_, input)| input.as_ref().ok())
-        .collect();
-    program.foresee(&foreseen)?;
-    for (origin, first) in largest_cases {
+    while largest_made.len() < largest_origins.len()
+        && largest_made.last().is_none_or(|(_, input)| input.is_ok())
+    {
+        make_largest(&mut program, &mut largest_made)?;
+    }
+    for (origin, first) in largest_made {
         let case = match origin.family {
             Some(family) => {
                 progress(Progress::Family { family });
@@ -781,10 +800,13 @@ pub struct Diagnosis {
 /// it crashed or ran out of time or memory), the official samples, and more drawn from `seed` as
 /// the search draws them, until there are [`DIAGNOSIS_ENOUGH`] with [`DIAGNOSIS_CASES`] failing
 /// and as many right, or [`DIAGNOSIS_TRIES`] were drawn; then, if too few failed or were right,
-/// up to [`DIAGNOSIS_NEIGHBOURS`] inputs next to failing ones. `answer` runs the program on an
-/// input. A mistake is named when its answers equal the program's on every case. No catalogued
-/// mistake crashes or runs out of time: a program that did gets no diagnosis, nor one with fewer
-/// than [`DIAGNOSIS_CASES`] cases on which it fails, or on which it is right; the error says which.
+/// up to [`DIAGNOSIS_NEIGHBOURS`] inputs next to failing ones. `program` runs the program on an
+/// input, and may run them ahead ([`Runs::foresee`]): the same seed gives the same diagnosis
+/// however many run at once. A mistake is named when its answers equal the program's on every
+/// case. No catalogued mistake crashes or runs out of time: a program that did gets no diagnosis,
+/// nor one with fewer than [`DIAGNOSIS_CASES`] cases on which it fails, or on which it is right,
+/// unless it was never right on [`DIAGNOSIS_ENOUGH`] and a mistake never right agrees with it
+/// (naming the winner the other way round); the error says which.
 pub fn diagnose(
     problem: &dyn Problem,
     seed: u64,
@@ -818,7 +840,7 @@ pub fn diagnose(
         right.min(cases.len() - right)
     };
     let enough_of_both = |cases: &[(Input, Answered)]| rarer(cases) >= DIAGNOSIS_CASES;
-    // Enough to tell; or never right on as many cases, which no catalogued mistake is.
+    // Enough to tell; or never right on as many cases, where only a mistake never right can agree.
     let never_right =
         |cases: &[(Input, Answered)]| !cases.iter().any(|(_, answered)| answered.right);
     let enough = |cases: &[(Input, Answered)]| {
@@ -900,9 +922,14 @@ pub fn diagnose(
         .map(|(input, _)| input)
         .collect();
     let right = cases.len() - wrong.len();
-    if !enough_of_both(&cases) {
-        let failing = wrong.len();
-        return Ok(Err(Undiagnosed::TooFew { failing, right }));
+    let too_few = Undiagnosed::TooFew {
+        failing: wrong.len(),
+        right,
+    };
+    // Never right on enough cases: only a mistake that is never right either can be named.
+    let never_right_enough = never_right(&cases) && cases.len() >= DIAGNOSIS_ENOUGH;
+    if !enough_of_both(&cases) && !never_right_enough {
+        return Ok(Err(too_few));
     }
     let plainest = (wrong.iter())
         .min_by_key(|input| (input.size(), input.text().len()))
@@ -911,11 +938,14 @@ pub fn diagnose(
     let answers: Vec<(Input, String)> = (cases.iter())
         .map(|(input, answered)| (input.clone(), answered.answer.clone()))
         .collect();
-    let mistakes = problem
+    let mistakes: Vec<&'static Mistake> = problem
         .mistakes()
         .iter()
         .filter(|mistake| mistake.agrees(&answers))
         .collect();
+    if mistakes.is_empty() && never_right_enough {
+        return Ok(Err(too_few));
+    }
     Ok(Ok(Diagnosis {
         mistakes,
         failing: wrong.len(),
