@@ -8,6 +8,7 @@
 //! - `shiritori-wrong-block-length`: takes two letters as the block;
 //! - `shiritori-self-loops-ignored`: leaves out the words whose blocks are the same;
 //! - `shiritori-direction-reversed`: builds every edge from a word's last block to its first;
+//!   `shiritori-answer-at-first-block`, its other way, reads a word's answer at its first block;
 //! - `shiritori-duplicates-once`: a word listed twice is one move in the out-degree, but two in
 //!   the lists the analysis walks back, so a block can be counted down to "lost" early;
 //! - `shiritori-loss-not-passed-on`: never queues a block it finds lost;
@@ -17,7 +18,9 @@
 //! - `lucky7-last-player-wins`, `lucky7-zero-choice-ignored`, `lucky7-digit-weight` (adds the
 //!   digit without multiplying by 10), `lucky7-players-swapped`, `lucky7-both-choose-for-takahashi`,
 //!   `lucky7-start-residue-ignored` (wins when any residue wins), `lucky7-forward-pass` (runs the
-//!   DP from the first round to the last), `lucky7-greedy` (looks one round ahead).
+//!   DP from the first round to the last), `lucky7-greedy` (looks one round ahead); and other ways
+//!   of three of them: `lucky7-zero-kept` (choosing 0 keeps the number as it is),
+//!   `lucky7-names-swapped` (names the other winner), `lucky7-both-choose-for-aoki`.
 //!
 //! And some that no catalogued mistake explains:
 //!
@@ -187,7 +190,12 @@ fn shiritori(input: &str, bug: &str) -> String {
     words
         .iter()
         .map(|word| {
-            let answer = match outcome.get(&tail(word)) {
+            // The other way of direction-reversed: the answer read at the word's first block.
+            let read_at = match bug {
+                "shiritori-answer-at-first-block" => head(word),
+                _ => tail(word),
+            };
+            let answer = match outcome.get(&read_at) {
                 Some(Outcome::Loss) => "Takahashi\n",
                 Some(Outcome::Win) => "Aoki\n",
                 None => draw,
@@ -288,17 +296,24 @@ fn lucky7(input: &str, bug: &str) -> String {
         "lucky7-crashes-on-8" => RESIDUE_OF_DIGIT[usize::from(digit - b'0')],
         _ => usize::from(digit - b'0') % 7,
     };
-    // 10 is 3 modulo 7; the digit-weight mistake forgets to multiply at all.
+    // 10 is 3 modulo 7; the digit-weight mistake forgets to multiply at all, or, its other way,
+    // only where the digit is appended.
     let weight = if bug == "lucky7-digit-weight" { 1 } else { 3 };
+    let zero_weight = match bug {
+        "lucky7-digit-weight" | "lucky7-zero-kept" => 1,
+        _ => 3,
+    };
     let step = |wins: [bool; 7], round: usize| {
         let digit = residue(digits[round]);
         let takahashi = match bug {
             "lucky7-players-swapped" => players[round] == b'A',
             "lucky7-both-choose-for-takahashi" => true,
+            "lucky7-both-choose-for-aoki" => false,
             _ => players[round] == b'T',
         };
         std::array::from_fn(|r| {
-            let (with_digit, with_zero) = (wins[(weight * r + digit) % 7], wins[weight * r % 7]);
+            let with_digit = wins[(weight * r + digit) % 7];
+            let with_zero = wins[zero_weight * r % 7];
             if takahashi {
                 with_digit || with_zero
             } else {
@@ -317,6 +332,7 @@ fn lucky7(input: &str, bug: &str) -> String {
     }
     match bug {
         "lucky7-start-residue-ignored" => answer(wins.contains(&true)),
+        "lucky7-names-swapped" => answer(!wins[0]),
         _ => answer(wins[0]),
     }
 }

@@ -154,13 +154,20 @@ pub const SHIRITORI: [Mistake; 10] = [
     },
     Mistake {
         id: "direction-reversed",
-        sentence: "The game graph is built with its edges the wrong way round, from a word's last block to its first.",
+        sentence: "A word is taken the wrong way round: the game graph's edges go from its last block to its first, or its answer is read at its first block, not its last.",
         section: GRAPH,
-        ways: &[|input| {
-            let mut graph = Graph::new(input, Blocks::Length(3));
-            graph.reverse();
-            winners(&graph, &retrograde(&graph, Counting::Every), "Draw")
-        }],
+        ways: &[
+            |input| {
+                let mut graph = Graph::new(input, Blocks::Length(3));
+                graph.reverse();
+                winners(&graph, &retrograde(&graph, Counting::Every), "Draw")
+            },
+            |input| {
+                let mut graph = Graph::new(input, Blocks::Length(3));
+                graph.read_at_first_blocks();
+                winners(&graph, &retrograde(&graph, Counting::Every), "Draw")
+            },
+        ],
     },
     Mistake {
         id: "duplicates-once",
@@ -231,21 +238,30 @@ pub const LUCKY7: [Mistake; 8] = [
     },
     Mistake {
         id: "digit-weight",
-        sentence: "A round's digit is added to T without multiplying T by 10 first.",
+        sentence: "T is not multiplied by 10 as a round appends a digit: not before the digit is added, or not when 0 is chosen.",
         section: RESIDUES,
-        ways: &[|input| winner(backward(input, Rule::right().adding_only())[0] & 1 == 1)],
+        ways: &[
+            |input| winner(backward(input, Rule::right().adding_only())[0] & 1 == 1),
+            |input| winner(backward(input, Rule::right().zero_kept())[0] & 1 == 1),
+        ],
     },
     Mistake {
         id: "players-swapped",
-        sentence: "Takahashi and Aoki are swapped: T's rounds are played as Aoki's, and A's as Takahashi's.",
+        sentence: "Takahashi and Aoki are swapped: T's rounds are played as Aoki's, and A's as Takahashi's, or the winner is named the other way round.",
         section: BACKWARD_DP,
-        ways: &[|input| winner(backward(input, Rule::right().swapped())[0] & 1 == 1)],
+        ways: &[
+            |input| winner(backward(input, Rule::right().swapped())[0] & 1 == 1),
+            |input| winner(backward(input, Rule::right())[0] & 1 == 0),
+        ],
     },
     Mistake {
         id: "both-choose-for-takahashi",
-        sentence: "Aoki's rounds are played as Takahashi's: either choice that lets Takahashi win is taken, where Aoki needs both to.",
+        sentence: "One player's rounds are played as the other's: in Aoki's, either choice that lets Takahashi win is taken, where Aoki needs both to; or in Takahashi's, both are needed, where one would do.",
         section: BACKWARD_DP,
-        ways: &[|input| winner(backward(input, Rule::right().always_takahashi())[0] & 1 == 1)],
+        ways: &[
+            |input| winner(backward(input, Rule::right().always(true))[0] & 1 == 1),
+            |input| winner(backward(input, Rule::right().always(false))[0] & 1 == 1),
+        ],
     },
     Mistake {
         id: "start-residue-ignored",
@@ -313,23 +329,37 @@ fn game(input: &Input) -> (Vec<usize>, &[u8]) {
 struct Rule {
     /// T is multiplied by this before the digit is added: 10, or 1 when the digit is only added.
     weight: usize,
+    /// T is multiplied by this when 0 is chosen: 10, or 1 when it is kept as it is.
+    zero_weight: usize,
     /// The rounds' players swapped.
     swapped: bool,
-    /// Every round played as Takahashi's.
-    always_takahashi: bool,
+    /// Every round played as Takahashi's (true) or as Aoki's (false).
+    always: Option<bool>,
 }
 
 impl Rule {
     fn right() -> Self {
         Self {
             weight: 10,
+            zero_weight: 10,
             swapped: false,
-            always_takahashi: false,
+            always: None,
         }
     }
 
     fn adding_only(self) -> Self {
-        Self { weight: 1, ..self }
+        Self {
+            weight: 1,
+            zero_weight: 1,
+            ..self
+        }
+    }
+
+    fn zero_kept(self) -> Self {
+        Self {
+            zero_weight: 1,
+            ..self
+        }
     }
 
     fn swapped(self) -> Self {
@@ -339,9 +369,9 @@ impl Rule {
         }
     }
 
-    fn always_takahashi(self) -> Self {
+    fn always(self, takahashi: bool) -> Self {
         Self {
-            always_takahashi: true,
+            always: Some(takahashi),
             ..self
         }
     }
@@ -350,11 +380,11 @@ impl Rule {
 /// The residues (a 7-bit mask) from which Takahashi wins before a round with `digit`, played by
 /// Takahashi or not, given those he wins from after it, as `rule` takes it.
 fn step(after: u8, digit: usize, takahashi: bool, rule: Rule) -> u8 {
-    let takahashi = (takahashi != rule.swapped) || rule.always_takahashi;
+    let takahashi = rule.always.unwrap_or(takahashi != rule.swapped);
     let wins = |residue: usize| after >> residue & 1 == 1;
     (0..7).fold(0, |before, residue| {
         let with_digit = wins((rule.weight * residue + digit) % 7);
-        let with_zero = wins(rule.weight * residue % 7);
+        let with_zero = wins(rule.zero_weight * residue % 7);
         let won = match takahashi {
             true => with_digit || with_zero,
             false => with_digit && with_zero,
@@ -444,6 +474,13 @@ impl Graph {
 
     fn drop_self_loops(&mut self) {
         self.moves.retain(|&(from, _, to)| from != to);
+    }
+
+    /// Reads each word's answer at its first block rather than its last.
+    fn read_at_first_blocks(&mut self) {
+        for (word, &(from, _, _)) in self.words.iter_mut().zip(&self.moves) {
+            word.0 = from;
+        }
     }
 
     fn reverse(&mut self) {

@@ -1226,6 +1226,31 @@ const MISTAKES: [(&str, &str); 18] = [
     ("lucky7", "greedy"),
 ];
 
+/// Other ways of writing four of them, each an example program's bug, and the mistake's id.
+const OTHER_WAYS: [(&str, &str, &str); 4] = [
+    ("shiritori", "answer-at-first-block", "direction-reversed"),
+    ("lucky7", "zero-kept", "digit-weight"),
+    ("lucky7", "names-swapped", "players-swapped"),
+    (
+        "lucky7",
+        "both-choose-for-aoki",
+        "both-choose-for-takahashi",
+    ),
+];
+
+#[test]
+fn a_mistakes_other_ways_are_named_as_it() {
+    for (problem, bug, id) in OTHER_WAYS {
+        let output = check_wrong(&["--seed", "1", problem], &format!("{problem}-{bug}"));
+        let report = stdout(&output);
+        assert_eq!(
+            diagnosis(&report),
+            (vec![id.to_string()], false),
+            "{report}"
+        );
+    }
+}
+
 /// The ids that a report names as likely mistakes, and whether it says that none matches.
 fn diagnosis(report: &str) -> (Vec<String>, bool) {
     let prose = paragraphs(report).join("\n");
