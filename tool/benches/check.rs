@@ -108,7 +108,7 @@ fn main() {
     );
     println!();
     println!(
-        "{:<18} {:>5} {:>4} {:>9} {:>10} {:>9} {:>9} {:>8}  verdict",
+        "{:<20} {:>5} {:>4} {:>9} {:>10} {:>9} {:>9} {:>8}  verdict",
         "program", "jobs", "seed", "wall", "programs", "tool", "overhead", "target"
     );
     for program in &checked {
@@ -129,7 +129,7 @@ fn main() {
                 false => "",
             };
             println!(
-                "{:<18} {:>5} {:>4} {:>7.1} s {:>8.1} s {:>7.1} s {:>7.0} % {:>5} s {:<6} {}",
+                "{:<20} {:>5} {:>4} {:>7.1} s {:>8.1} s {:>7.1} s {:>7.0} % {:>5} s {:<6} {}",
                 program.label,
                 jobs,
                 seed,

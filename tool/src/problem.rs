@@ -158,7 +158,8 @@ pub trait Problem: Sync {
         output: &str,
     ) -> Result<Option<WrongAnswer>, Error> {
         let _ = input;
-        let right = answer_lines(expected) == answer_lines(output);
+        // The same bytes need no splitting into lines: most answers are.
+        let right = expected == output || answer_lines(expected) == answer_lines(output);
         Ok((!right).then_some(WrongAnswer { message: None }))
     }
 
