@@ -20,7 +20,8 @@
 //!   `lucky7-start-residue-ignored` (wins when any residue wins), `lucky7-forward-pass` (runs the
 //!   DP from the first round to the last), `lucky7-greedy` (looks one round ahead); and other ways
 //!   of three of them: `lucky7-zero-kept` (choosing 0 keeps the number as it is),
-//!   `lucky7-names-swapped` (names the other winner), `lucky7-both-choose-for-aoki`.
+//!   `lucky7-names-swapped` (names the other winner), `lucky7-both-choose-for-aoki`, and
+//!   `lucky7-greedy-zero-when-neither` (appends 0 where neither choice looks good).
 //!
 //! And some that no catalogued mistake explains:
 //!
@@ -273,14 +274,16 @@ fn lucky7(input: &str, bug: &str) -> String {
                 .fold(0, |r, &d| (r * 10 + usize::from(d - b'0')) % 7);
             return answer(residue == 0);
         }
-        "lucky7-greedy" => {
+        "lucky7-greedy" | "lucky7-greedy-zero-when-neither" => {
             let mut residue = 0;
             for (&digit, &player) in digits.iter().zip(players) {
                 let appended = (residue * 10 + usize::from(digit - b'0')) % 7;
                 let zero = residue * 10 % 7;
                 // Takahashi wants 0 now, Aoki anything else: the digit unless only 0 does it.
                 let wants = |r: usize| if player == b'T' { r == 0 } else { r != 0 };
-                residue = if !wants(appended) && wants(zero) {
+                // Where neither choice is wanted, the digit; the other way, 0.
+                let zero_when_neither = bug == "lucky7-greedy-zero-when-neither";
+                residue = if !wants(appended) && (wants(zero) || zero_when_neither) {
                     zero
                 } else {
                     appended

@@ -284,25 +284,32 @@ pub const LUCKY7: [Mistake; 8] = [
     },
     Mistake {
         id: "greedy",
-        sentence: "Each player takes the choice that looks best for the next round only: Takahashi a multiple of 7 now if he can, Aoki one that is not.",
+        sentence: "Each player takes the choice that looks best for the next round only: Takahashi a multiple of 7 now if he can, Aoki one that is not; where neither choice looks good, the digit, or 0.",
         section: BACKWARD_DP,
-        ways: &[|input| {
-            let (digits, players) = game(input);
-            let mut residue = 0;
-            for (&digit, &player) in digits.iter().zip(players) {
-                let (with_digit, with_zero) = ((10 * residue + digit) % 7, 10 * residue % 7);
-                let takahashi = player == b'T';
-                // The player's goal this round: residue 0 for Takahashi, any other for Aoki.
-                let good = |residue: usize| (residue == 0) == takahashi;
-                residue = match (good(with_digit), good(with_zero)) {
-                    (false, true) => with_zero,
-                    _ => with_digit,
-                };
-            }
-            winner(residue == 0)
-        }],
+        ways: &[|input| greedy(input, false), |input| greedy(input, true)],
     },
 ];
+
+/// Lucky 7 played greedily: each player takes the choice that makes the number good for him
+/// now (a multiple of 7 for Takahashi, any other for Aoki); where neither does, 0 if
+/// `zero_when_neither`, else the digit.
+fn greedy(input: &Input, zero_when_neither: bool) -> String {
+    let (digits, players) = game(input);
+    let mut residue = 0;
+    for (&digit, &player) in digits.iter().zip(players) {
+        let (with_digit, with_zero) = ((10 * residue + digit) % 7, 10 * residue % 7);
+        let takahashi = player == b'T';
+        // The player's goal this round: residue 0 for Takahashi, any other for Aoki.
+        let good = |residue: usize| (residue == 0) == takahashi;
+        residue = match (good(with_digit), good(with_zero)) {
+            (true, _) => with_digit,
+            (false, true) => with_zero,
+            (false, false) if zero_when_neither => with_zero,
+            (false, false) => with_digit,
+        };
+    }
+    winner(residue == 0)
+}
 
 /// Lucky 7's answer line.
 fn winner(takahashi: bool) -> String {

@@ -1226,8 +1226,9 @@ const MISTAKES: [(&str, &str); 18] = [
     ("lucky7", "greedy"),
 ];
 
-/// Other ways of writing four of them, each an example program's bug, and the mistake's id.
-const OTHER_WAYS: [(&str, &str, &str); 4] = [
+/// Other ways of writing five of them, each an example program's bug, and the mistake's id.
+const OTHER_WAYS: [(&str, &str, &str); 5] = [
+    ("lucky7", "greedy-zero-when-neither", "greedy"),
     ("shiritori", "answer-at-first-block", "direction-reversed"),
     ("lucky7", "zero-kept", "digit-weight"),
     ("lucky7", "names-swapped", "players-swapped"),
