@@ -3,6 +3,7 @@
 //! family as the code names and describes it.
 
 use crate::common;
+use common::untimed;
 
 use atcoder_games_tool::build::{CPP_FLAGS, RUST_CRATES};
 use atcoder_games_tool::family::Family;
@@ -91,21 +92,6 @@ fn the_own_problem_pages_example_is_what_the_tool_prints() {
             assert!(root.join(&folder).join(file).exists(), "{folder}/{file}");
         }
     }
-}
-
-/// A report without what this machine's speed decides: its line of how long the check took, and
-/// with how many jobs, and the paragraph on the program's start-up.
-fn untimed(report: &str) -> String {
-    let paragraphs =
-        (report.split("\n\n")).filter(|paragraph| !paragraph.starts_with("Start-up: "));
-    let kept = paragraphs.collect::<Vec<_>>().join("\n\n");
-    let lines = kept
-        .lines()
-        .map(|line| match line.starts_with("Found in ") {
-            true => "Found in ...",
-            false => line,
-        });
-    lines.collect::<Vec<_>>().join("\n")
 }
 
 /// The paragraphs of a report, each by its first three words: what a report whose figures vary
