@@ -1481,3 +1481,25 @@ fn an_interpreters_start_up_is_said_to_be_made_of_what_it_is() {
         assert!(java.starts_with("The JVM takes "), "{java}");
     }
 }
+
+#[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn runs_go_on_every_core() {
+    // A program that waits a fifth of a second before it answers: waiting, it shares no
+    // processor, so four at a time take a quarter of the time one at a time does, on a busy
+    // machine as on a quiet one.
+    let waiting = format!("sleep 0.2; exec {TOOL} solve lucky7");
+    let took = |jobs: &str| {
+        let started = Instant::now();
+        let report = stdout(&check(&[
+            "--cases", "12", "--seed", "1", "--jobs", jobs, "lucky7", "sh", "-c", &waiting,
+        ]));
+        assert!(report.contains(" passed "), "{report}");
+        started.elapsed().as_secs_f64()
+    };
+    let (alone, four) = (took("1"), took("4"));
+    assert!(
+        four < alone * 0.5,
+        "four at a time {four:.1} s, one {alone:.1} s"
+    );
+}
