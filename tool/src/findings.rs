@@ -452,6 +452,18 @@ struct Program<'a> {
     tally: Cell<Tally>,
 }
 
+/// What `ran` answered, judged to have failed so (`failure`), and whether that is right; None
+/// where it did not answer (a crash, a limit).
+fn answered(ran: &Run, failure: &Option<Failure>) -> Option<Answered> {
+    let right = match failure {
+        None => true,
+        Some(Failure::WrongAnswer { .. }) => false,
+        Some(_) => return None,
+    };
+    let answer = String::from_utf8_lossy(&ran.stdout).into_owned();
+    Some(Answered { answer, right })
+}
+
 /// How many inputs a program run `jobs` at a time is worth foreseeing at once.
 fn ahead(jobs: usize) -> usize {
     match jobs {
@@ -533,13 +545,7 @@ impl Program<'_> {
                 (ran, failure)
             }
         };
-        let answered = match failure {
-            None => Some(true),
-            Some(Failure::WrongAnswer { .. }) => Some(false),
-            Some(_) => None,
-        };
-        let answer = String::from_utf8_lossy(&ran.stdout).into_owned();
-        Ok(answered.map(|right| Answered { answer, right }))
+        Ok(answered(&ran, &failure))
     }
 
     /// Judges the program on `input` against the problem's answer, from runs that settle its
@@ -578,18 +584,7 @@ impl Program<'_> {
             }
         };
         if input.size() <= DIAGNOSIS_SIZE {
-            let answer = String::from_utf8_lossy(&ran.stdout).into_owned();
-            let answered = match &failure {
-                None => Some(Answered {
-                    answer,
-                    right: true,
-                }),
-                Some(Failure::WrongAnswer { .. }) => Some(Answered {
-                    answer,
-                    right: false,
-                }),
-                Some(_) => None,
-            };
+            let answered = answered(&ran, &failure);
             self.answered.borrow_mut().push((input.clone(), answered));
         }
         match &failure {
