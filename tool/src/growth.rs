@@ -171,6 +171,33 @@ pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option
     })
 }
 
+/// `fit`, raised where it predicts less than a run that was stopped took by then: `floors` are
+/// (size, value) of runs stopped at a limit, whose true value is more. A runtime's warm-up or a
+/// cache's step can make the measured points grow slower than the failing sizes do; then the fit
+/// is the line through the largest measured point of `points` whose exponent is the least that
+/// reaches every floor beyond it, so that the report never expects under what it saw stopped.
+pub fn reaching(fit: Fit, points: &[(usize, f64)], floors: &[(usize, f64)]) -> Fit {
+    let Some(&(anchor, value)) = points.iter().max_by_key(|&&(size, _)| size) else {
+        return fit;
+    };
+    let growth = value - fit.baseline;
+    let needed = floors
+        .iter()
+        .filter(|&&(size, floor)| size > anchor && growth > 0.0 && fit.at(size) < floor)
+        .map(|&(size, floor)| {
+            ((floor - fit.baseline) / growth).ln() / (size as f64 / anchor as f64).ln()
+        })
+        .fold(fit.exponent, f64::max);
+    match needed > fit.exponent {
+        true => Fit {
+            exponent: needed,
+            scale: growth / (anchor as f64).powf(needed),
+            baseline: fit.baseline,
+        },
+        false => fit,
+    }
+}
+
 /// An exponent of N beyond which a growth may be faster than any power.
 const POWERFUL: f64 = 6.0;
 
@@ -307,7 +334,8 @@ pub struct Failing<'a> {
 /// where the work dominates a start-up or a runtime's warm-up. A growth too steep for any half to
 /// be measurable is measured just below the smallest failing size instead ([`steps_below`], and
 /// the gaps between them filled, [`gap_to_fill`]), then a word or round above it, two, four, in
-/// runs allowed the same, until its points span [`STEEP_SPAN`].
+/// runs allowed the same, until its points span [`STEEP_SPAN`]. A fit that expects less than a
+/// run stopped at the smallest failing size or beyond it took is raised to reach it ([`reaching`]).
 pub fn follow<E>(
     failing: &Failing,
     limits: &Limits,
@@ -410,7 +438,13 @@ pub fn follow<E>(
             }
         }
     }
-    let fit = fit(resource, &points, baseline);
+    let floors: Vec<(usize, f64)> = [Some(smallest_failing), stopped_check]
+        .into_iter()
+        .flatten()
+        .filter(|run| run.stopped_at.is_some())
+        .map(|run| (run.size, run.value))
+        .collect();
+    let fit = fit(resource, &points, baseline).map(|fit| reaching(fit, &points, &floors));
     let exponential = exponential(resource, &points, baseline);
     let largest = match failing.at_largest {
         Some(failure) => as_measured(failing.largest_size, failure, limits),

@@ -5,7 +5,8 @@
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::{Family, Origin};
 use atcoder_games_tool::growth::{
-    Curve, Failing, Resource, exponential, fit, follow, measurable, sizes_below, steps_below,
+    Curve, Failing, Fit, Resource, exponential, fit, follow, measurable, reaching, sizes_below,
+    steps_below,
 };
 use atcoder_games_tool::input::JUDGE_MAX;
 use atcoder_games_tool::input::{Builtin, Input};
@@ -249,6 +250,53 @@ fn a_warming_up_runtime_is_fitted_by_its_largest_sizes() {
     let (_, curve) = followed(limits(2.0), modelled(warming_up, small));
     let exponent = exponent(&curve);
     assert!((1.8..=2.2).contains(&exponent), "N^{exponent}: {curve:?}");
+}
+
+#[test]
+fn a_fit_that_expects_less_than_a_stopped_run_is_raised_through_its_largest_point() {
+    let quadratic = Fit {
+        exponent: 2.0,
+        scale: 1e-8,
+        baseline: 0.1,
+    };
+    let points = [(10_000, 1.1), (5_000, 0.35)];
+    // Stopped runs it reaches, or below its largest point, leave it as it is.
+    let reached = [(20_000, 4.0), (40_000, 16.1)];
+    assert_eq!(reaching(quadratic, &points, &reached), quadratic);
+    assert_eq!(reaching(quadratic, &points, &[(8_000, 9.0)]), quadratic);
+    // Else the least exponent through (10,000, 1.1) that reaches every one of them: 8 s at
+    // twice the size is N^3, 27 s at three times it too, 64 s at four times it N^3.
+    let raised = reaching(quadratic, &points, &[(20_000, 8.1), (30_000, 27.1)]);
+    assert!((raised.exponent - 3.0).abs() < 1e-9, "{raised:?}");
+    assert!((raised.at(10_000) - 1.1).abs() < 1e-9, "{raised:?}");
+    assert!(raised.at(20_000) >= 8.1 - 1e-9 && raised.at(30_000) >= 27.1 - 1e-9);
+    assert_eq!(raised.baseline, 0.1);
+    let steeper = reaching(quadratic, &points, &[(20_000, 8.1), (40_000, 128.1)]);
+    assert!((steeper.exponent - 3.5).abs() < 1e-9, "{steeper:?}");
+}
+
+#[test]
+fn a_warming_up_runtime_stopped_at_its_smallest_failing_size_is_fitted_to_reach_it() {
+    // A JVM whose compiler makes every size up to a few thousand words slower, quadratic, and
+    // three times slower from 30,000 words on, where its data leaves the cache: the run at the
+    // smallest failing size and the one at twice it are stopped, and the points measured below
+    // grow like N^1.3 at most, warm-up and all.
+    let stepped = |size: usize| {
+        let n = size as f64;
+        let step = if size >= 30_000 { 3.0 } else { 1.0 };
+        0.06 + 0.08 * (1.0 - (-n / 3_000.0).exp()) + 0.5 * (n / 19_582.0).powi(2) * step
+    };
+    let (found, curve) = followed(limits(2.0), modelled(stepped, small));
+    let size = found.input.size();
+    assert!(near(size, 30_000), "{size}");
+    assert!(curve.smallest_failing.stopped_at.is_some(), "{curve:?}");
+    let check = curve.stopped_check.expect("twice the size stopped too");
+    let measured_only = fit(Resource::Time, &curve.points, curve.baseline).unwrap();
+    assert!(measured_only.exponent < 1.6, "{measured_only:?}");
+    let fitted = curve.fit.unwrap();
+    assert!(fitted.exponent >= 2.0, "{curve:?}");
+    assert!(fitted.at(size) >= curve.smallest_failing.value - 1e-9);
+    assert!(fitted.at(check.size) >= check.value - 1e-9, "{curve:?}");
 }
 
 #[test]
