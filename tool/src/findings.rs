@@ -126,10 +126,6 @@ impl CheckSetup<'_> {
     }
 }
 
-/// How many inputs per job are foreseen at a time: enough that a job finds one ready when it is
-/// free.
-const AHEAD_PER_JOB: usize = 4;
-
 /// A run beside others whose judged time is over this share of the time limit is made again
 /// alone: other runs may have slowed it, a little, and only near the limit does that matter.
 const ALONE_FROM: f64 = 0.5;
@@ -464,21 +460,13 @@ fn answered(ran: &Run, failure: &Option<Failure>) -> Option<Answered> {
     Some(Answered { answer, right })
 }
 
-/// How many inputs a program run `jobs` at a time is worth foreseeing at once.
-fn ahead(jobs: usize) -> usize {
-    match jobs {
-        0 | 1 => 1,
-        jobs => jobs * AHEAD_PER_JOB,
-    }
-}
-
 impl Runs<Option<Failure>> for &Program<'_> {
     fn run(&mut self, input: &Input) -> Result<Option<Failure>, Error> {
         self.test(input)
     }
 
-    fn ahead(&self) -> usize {
-        ahead(self.setup.jobs)
+    fn jobs(&self) -> usize {
+        self.setup.jobs
     }
 
     /// The search stops at the first failure.
@@ -496,8 +484,8 @@ impl Runs<Option<Answered>> for Answers<'_, '_> {
         self.0.answered(input)
     }
 
-    fn ahead(&self) -> usize {
-        ahead(self.0.setup.jobs)
+    fn jobs(&self) -> usize {
+        self.0.setup.jobs
     }
 
     /// A diagnosis stops where the program gives no answer.

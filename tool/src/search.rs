@@ -30,8 +30,8 @@ const CUT_DOWN_WHEN_SLOW: usize = 48;
 pub trait Runs<T> {
     fn run(&mut self, input: &Input) -> Result<T, Error>;
 
-    /// How many inputs are worth foreseeing at a time.
-    fn ahead(&self) -> usize {
+    /// How many runs go at once (`--jobs`).
+    fn jobs(&self) -> usize {
         1
     }
 
@@ -43,6 +43,30 @@ pub trait Runs<T> {
 impl<T, F: FnMut(&Input) -> Result<T, Error>> Runs<T> for F {
     fn run(&mut self, input: &Input) -> Result<T, Error> {
         self(input)
+    }
+}
+
+/// How many small inputs per job are foreseen beyond the one judged: enough that a job finds one
+/// ready when it is free, though each takes a few milliseconds.
+const AHEAD_PER_JOB: usize = 4;
+
+/// How many small inputs a program run `jobs` at a time is worth foreseeing beyond the one
+/// judged.
+fn ahead(jobs: usize) -> usize {
+    match jobs {
+        0 | 1 => 1,
+        jobs => jobs * AHEAD_PER_JOB,
+    }
+}
+
+/// How many inputs of the largest size a program run `jobs` at a time is worth foreseeing beyond
+/// the one judged: one a job, as each runs long enough for the next to be made meanwhile, and
+/// none when runs go one at a time. Each holds tens of megabytes, and every start of a program
+/// copies the page tables of what the tool holds.
+fn largest_ahead(jobs: usize) -> usize {
+    match jobs {
+        0 | 1 => 0,
+        jobs => jobs,
     }
 }
 
@@ -540,7 +564,8 @@ pub fn search(
         max_shrink_steps,
         ..
     } = plan;
-    let ahead = program.ahead().max(1);
+    let jobs = program.jobs();
+    let (ahead, largest_ahead) = (ahead(jobs), largest_ahead(jobs));
     let mut runner = runner(seed);
     let samples = problem.samples();
     let sample_inputs: Vec<&Input> = samples.iter().map(|sample| &sample.input).collect();
@@ -583,25 +608,29 @@ pub fn search(
     let mut drawn: VecDeque<Pending> = VecDeque::new();
     let mut next_drawn = 0;
     // The inputs of every family at the largest size, made and foreseen one at a time, from when
-    // the last case is drawn: so they are made while the last cases run, and each runs as soon as
-    // it is made. One that cannot be made fails in its turn, and none after it is made.
+    // the last case is drawn, [`largest_ahead`] beyond the one judged at most: so they are made while the
+    // last cases run, and each runs as soon as it is made. One that cannot be made fails in its
+    // turn, and none after it is made.
     let largest_origins = problem.largest_cases(seed);
-    let mut largest_made: Vec<(Origin, Result<Input, Error>)> = Vec::new();
-    let make_largest = |program: &mut dyn Runs<Option<Failure>>,
-                        made: &mut Vec<(Origin, Result<Input, Error>)>| {
-        let Some(&origin) = largest_origins.get(made.len()) else {
-            return Ok(());
+    let mut largest_made: VecDeque<(Origin, Result<Input, Error>)> = VecDeque::new();
+    let mut largest_count = 0;
+    let mut make_largest =
+        |program: &mut dyn Runs<Option<Failure>>,
+         made: &mut VecDeque<(Origin, Result<Input, Error>)>| {
+            let Some(&origin) = largest_origins.get(largest_count) else {
+                return Ok(());
+            };
+            if made.len() > largest_ahead || made.back().is_some_and(|(_, input)| input.is_err()) {
+                return Ok(());
+            }
+            let input = problem.make(origin, problem.largest_size());
+            if let Ok(input) = &input {
+                program.foresee(&[input])?;
+            }
+            made.push_back((origin, input));
+            largest_count += 1;
+            Ok::<_, Error>(())
         };
-        if made.last().is_some_and(|(_, input)| input.is_err()) {
-            return Ok(());
-        }
-        let input = problem.make(origin, problem.largest_size());
-        if let Ok(input) = &input {
-            program.foresee(&[input])?;
-        }
-        made.push((origin, input));
-        Ok::<_, Error>(())
-    };
     for _ in 0..cases {
         if next_drawn == cases && drawn.iter().all(|(_, _, input, _)| input.is_ok()) {
             make_largest(&mut program, &mut largest_made)?;
@@ -689,12 +718,19 @@ pub fn search(
         let case = Case::Random(case);
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
-    while largest_made.len() < largest_origins.len()
-        && largest_made.last().is_none_or(|(_, input)| input.is_ok())
-    {
-        make_largest(&mut program, &mut largest_made)?;
-    }
-    for (origin, first) in largest_made {
+    loop {
+        while largest_made.len() <= largest_ahead
+            && largest_made.back().is_none_or(|(_, input)| input.is_ok())
+        {
+            let before = largest_made.len();
+            make_largest(&mut program, &mut largest_made)?;
+            if largest_made.len() == before {
+                break;
+            }
+        }
+        let Some((origin, first)) = largest_made.pop_front() else {
+            break;
+        };
         let case = match origin.family {
             Some(family) => {
                 progress(Progress::Family { family });
@@ -846,7 +882,7 @@ pub fn diagnose(
     let enough = |cases: &[(Input, Answered)]| {
         cases.len() >= DIAGNOSIS_ENOUGH && (enough_of_both(cases) || never_right(cases))
     };
-    let ahead = program.ahead().max(1);
+    let ahead = ahead(program.jobs());
     let is_new =
         |input: &Input, cases: &[(Input, Answered)]| !cases.iter().any(|(case, _)| case == input);
     // Runs the program on `input` unless it was; says whether it answered.

@@ -950,10 +950,32 @@ fn a_stack_overflow_is_moved_up_to_a_size_that_overflows_on_every_run() {
 /// A program that fails on inputs of a size or more, and notes what it is told to foresee and
 /// what it runs.
 struct Foreseeing {
-    ahead: usize,
+    jobs: usize,
     fails_from: usize,
     foreseen: Vec<Input>,
     ran: Vec<Input>,
+    /// The most inputs of the judge's largest size foreseen and not yet run, at any time.
+    most_largest_held: usize,
+}
+
+impl Foreseeing {
+    fn new(jobs: usize, fails_from: usize) -> Self {
+        Self {
+            jobs,
+            fails_from,
+            foreseen: Vec::new(),
+            ran: Vec::new(),
+            most_largest_held: 0,
+        }
+    }
+
+    fn largest_held(&self) -> usize {
+        let largest = |inputs: &[Input]| {
+            let largest = inputs.iter().filter(|input| input.size() == JUDGE_MAX);
+            largest.count()
+        };
+        largest(&self.foreseen) - largest(&self.ran)
+    }
 }
 
 impl Runs<Option<Failure>> for &mut Foreseeing {
@@ -968,26 +990,22 @@ impl Runs<Option<Failure>> for &mut Foreseeing {
         )
     }
 
-    fn ahead(&self) -> usize {
-        self.ahead
+    fn jobs(&self) -> usize {
+        self.jobs
     }
 
     fn foresee(&mut self, inputs: &[&Input]) -> Result<(), Error> {
         self.foreseen
             .extend(inputs.iter().map(|&input| input.clone()));
+        self.most_largest_held = self.most_largest_held.max(self.largest_held());
         Ok(())
     }
 }
 
 #[test]
 fn inputs_foreseen_are_run_in_the_order_they_were_foreseen_and_change_nothing() {
-    let searched = |ahead| {
-        let mut program = Foreseeing {
-            ahead,
-            fails_from: 30,
-            foreseen: Vec::new(),
-            ran: Vec::new(),
-        };
+    let searched = |jobs| {
+        let mut program = Foreseeing::new(jobs, 30);
         let found = match search(
             &Builtin::Lucky7,
             Plan::new(300, 8),
@@ -1001,7 +1019,8 @@ fn inputs_foreseen_are_run_in_the_order_they_were_foreseen_and_change_nothing() 
         (found, program)
     };
     let (alone, one) = searched(1);
-    let (together, eight) = searched(8);
+    // Two jobs foresee four cases each.
+    let (together, eight) = searched(2);
     // The same inputs run, and the same one found.
     assert_eq!(one.ran, eight.ran);
     assert_eq!((alone.case, &alone.input), (together.case, &together.input));
@@ -1020,4 +1039,32 @@ fn inputs_foreseen_are_run_in_the_order_they_were_foreseen_and_change_nothing() 
     let foreseen_cases = &eight.foreseen[samples.len()..];
     let unique: std::collections::HashSet<&Input> = foreseen_cases.iter().collect();
     assert_eq!(unique.len(), foreseen_cases.len());
+}
+
+#[test]
+fn the_largest_inputs_are_foreseen_one_a_job_beyond_the_one_judged() {
+    for jobs in [1, 2, 3] {
+        let mut program = Foreseeing::new(jobs, usize::MAX);
+        let outcome = search(
+            &Builtin::Lucky7,
+            Plan::new(20, 5),
+            &SystemClock,
+            &mut program,
+            |_| {},
+        );
+        assert!(matches!(outcome, Ok(Conclusion::Passed { .. })));
+        let families =
+            atcoder_games_tool::problem::Problem::largest_cases(&Builtin::Lucky7, 5).len();
+        assert!(families > 4, "{families}");
+        // Every family was foreseen and run, in order; at most one a job beyond the one judged
+        // was held at once, as each is of 200,000 rounds, and none when runs go one at a time.
+        let largest = |inputs: &[Input]| -> Vec<Input> {
+            let largest = inputs.iter().filter(|input| input.size() == JUDGE_MAX);
+            largest.cloned().collect()
+        };
+        assert_eq!(largest(&program.ran).len(), families);
+        assert_eq!(largest(&program.foreseen), largest(&program.ran));
+        let beyond = if jobs == 1 { 0 } else { jobs };
+        assert_eq!(program.most_largest_held, beyond + 1);
+    }
 }
