@@ -302,8 +302,9 @@ pub struct Curve {
     pub stopped_check: Option<Measured>,
     /// The run at the smallest failing size.
     pub smallest_failing: Measured,
-    /// The run at the judge's largest size.
-    pub largest: Measured,
+    /// The run at the judge's largest size; None for an exponential growth that was not run
+    /// there: nothing is learnt from it, a run stopped at the time limit.
+    pub largest: Option<Measured>,
 }
 
 /// A run at one size, for the growth section: what it took of the growth's resource, and the
@@ -336,6 +337,7 @@ pub struct Failing<'a> {
 /// the gaps between them filled, [`gap_to_fill`]), then a word or round above it, two, four, in
 /// runs allowed the same, until its points span [`STEEP_SPAN`]. A fit that expects less than a
 /// run stopped at the smallest failing size or beyond it took is raised to reach it ([`reaching`]).
+/// The judge's largest size is run unless it was, or the growth is exponential.
 pub fn follow<E>(
     failing: &Failing,
     limits: &Limits,
@@ -402,7 +404,19 @@ pub fn follow<E>(
     };
     let mut stopped_check = None;
     if !points.iter().any(|point| below(&point)) {
-        measure_below(steps_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
+        // Smallest first, until the points span enough: the largest steps take the longest.
+        let mut steps = steps_below(failing.smallest_size, SIZES_BELOW);
+        steps.reverse();
+        for size in steps {
+            if span(resource, &points, baseline) >= STEEP_SPAN {
+                break;
+            }
+            // A run stopped below the smallest failing size (a noisy moment) ends the steps.
+            let Some(value) = measure_steadily(&make(size)?, limits)? else {
+                break;
+            };
+            points.push((size, value));
+        }
         by_size_down(&mut points);
         for _ in 0..SIZES_BELOW {
             let Some(size) = gap_to_fill(resource, &points, baseline) else {
@@ -447,14 +461,15 @@ pub fn follow<E>(
     let fit = fit(resource, &points, baseline).map(|fit| reaching(fit, &points, &floors));
     let exponential = exponential(resource, &points, baseline);
     let largest = match failing.at_largest {
-        Some(failure) => as_measured(failing.largest_size, failure, limits),
+        Some(failure) => Some(as_measured(failing.largest_size, failure, limits)),
+        None if exponential.is_some() => None,
         None => {
             let ran = run(&make(failing.largest_size)?, limits)?;
-            Measured {
+            Some(Measured {
                 size: failing.largest_size,
                 value: value_of(resource, &ran),
                 stopped_at: ran.stopped,
-            }
+            })
         }
     };
     Ok(Some(Curve {

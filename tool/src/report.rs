@@ -151,10 +151,11 @@ fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
     let limit = setting.limits.time.as_secs_f64();
     // Measured at the judge's largest size if it was, with more time when the judged run was
     // stopped; else as the fit expects.
-    let size = growth.largest.size;
+    let largest_run = growth.largest?;
+    let size = largest_run.size;
     let measured = growth.points.iter().find(|&&(at, _)| at == size);
-    let largest = match (growth.largest.stopped_at, measured) {
-        (None, _) => growth.largest.value,
+    let largest = match (largest_run.stopped_at, measured) {
+        (None, _) => largest_run.value,
         (Some(_), Some(&(_, value))) => value,
         (Some(_), None) => fit.at(size),
     };
@@ -171,7 +172,7 @@ fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
             },
             fit.exponent,
             seconds(largest),
-            setting.problem.units().of(growth.largest.size),
+            setting.problem.units().of(size),
             constant_advice(&setting.program)
         )
     })
@@ -912,13 +913,14 @@ fn write_growth(text: &mut String, growth: &Curve, units: Units) {
             &format!("Checked at {}, with six times the limits.", at(check)),
         );
     }
+    let at_largest = growth.largest.map(|run| format!("; at {}", at(run)));
     write_wrapped(
         text,
         &format!(
-            "The smallest failing size of {} is {}; at {}.",
+            "The smallest failing size of {} is {}{}.",
             origin_name(growth.origin),
             at(growth.smallest_failing),
-            at(growth.largest)
+            at_largest.unwrap_or_default()
         ),
     );
 }

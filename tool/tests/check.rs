@@ -1203,6 +1203,8 @@ fn an_exponential_program_is_reported_as_exponential() {
     // Two calls for each round more.
     assert!((1.6..=2.5).contains(&factor), "{factor}: {report}");
     assert!(!report.contains("by the fit"), "{report}");
+    // Nothing is learnt from a run at the judge's largest size: none is made.
+    assert!(!report.contains("at 200,000 rounds"), "{report}");
 }
 
 /// Every catalogued mistake, as the example program `wrong` makes it: its problem and its id.

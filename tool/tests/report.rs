@@ -513,7 +513,7 @@ fn a_family_and_its_growth() {
         exponential: None,
         stopped_check: None,
         smallest_failing: stopped(30_000, 1.51, Stop::Time),
-        largest: stopped(200_000, 1.52, Stop::Time),
+        largest: Some(stopped(200_000, 1.52, Stop::Time)),
     };
     let saved = SavedCase {
         folder: PathBuf::from("/tmp/failing cases"),
@@ -554,6 +554,43 @@ fn a_family_and_its_growth() {
 }
 
 #[test]
+fn an_exponential_growth_gives_its_factor_and_no_size_beyond_what_was_run() {
+    let family = Family::TwoBlocks;
+    let found = family_time_out(family, 1.52, (30, 1.51), 5);
+    let growth = Curve {
+        resource: Resource::Time,
+        origin: Origin {
+            family: Some(family),
+            seed: 5,
+        },
+        baseline: 0.001,
+        points: vec![(28, 0.8), (27, 0.4), (25, 0.1), (21, 0.007)],
+        fit: Some(Fit {
+            exponent: 16.0,
+            scale: 1e-24,
+            baseline: 0.001,
+        }),
+        exponential: Some(2.0),
+        stopped_check: None,
+        smallest_failing: stopped(30, 1.51, Stop::Time),
+        largest: None,
+    };
+    let text = report(
+        &setting(Builtin::Shiritori),
+        &found,
+        Some(&growth),
+        None,
+        trusted,
+    )
+    .unwrap();
+    let growth_lines = "\n\nTime grows faster than any power of N we could measure on this family: about 2.0 times \
+         as much for each word more. \
+         Measured: 0.01 s at 21, 0.10 s at 25, 0.40 s at 27, 0.80 s at 28 words (0.00 s for the smallest input). \
+         The smallest failing size of the family \"two blocks\" is 30 words: over 1.51 s (stopped).";
+    assert!(unwrapped(&text).ends_with(growth_lines), "{text}");
+}
+
+#[test]
 fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     let family = Family::RandomWords;
     let found = family_time_out(family, 1.7, (180_000, 1.55), 4);
@@ -573,11 +610,11 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
         exponential: None,
         stopped_check: None,
         smallest_failing: stopped(180_000, 1.55, Stop::Time),
-        largest: Measured {
+        largest: Some(Measured {
             size: 200_000,
             value: 1.7,
             stopped_at: None,
-        },
+        }),
     };
     let said = |growth: &Curve| {
         let text = report(
@@ -598,12 +635,12 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     // Stopped at the judge's largest size: the time measured there when it was, else the fit's.
     let stopped_there = Curve {
         points: vec![(200_000, 1.8), (100_000, 0.85), (50_000, 0.43)],
-        largest: stopped(200_000, 1.5, Stop::Time),
+        largest: Some(stopped(200_000, 1.5, Stop::Time)),
         ..linear.clone()
     };
     assert!(said(&stopped_there).contains(&format!("{close} 1.80 s at 200,000 words.")));
     let by_the_fit = Curve {
-        largest: stopped(200_000, 1.5, Stop::Time),
+        largest: Some(stopped(200_000, 1.5, Stop::Time)),
         ..linear.clone()
     };
     assert!(said(&by_the_fit).contains(&format!("{close} 1.71 s at 200,000 words.")));
@@ -617,10 +654,10 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     };
     assert!(!said(&quadratic).contains("close call"));
     let far_over = Curve {
-        largest: Measured {
+        largest: Some(Measured {
             value: 1.9,
-            ..linear.largest
-        },
+            ..linear.largest.unwrap()
+        }),
         ..linear.clone()
     };
     assert!(!said(&far_over).contains("close call"));
@@ -718,7 +755,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         stopped_check: None,
         smallest_failing: stopped(122_000, 1025.0 * mib, Stop::Memory),
         // Paging slowly, it reached the time limit first at the judge's largest size.
-        largest: stopped(200_000, 979.0 * mib, Stop::Time),
+        largest: Some(stopped(200_000, 979.0 * mib, Stop::Time)),
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 1025 << 20 });
     let text = report(
@@ -737,10 +774,10 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
     assert!(unwrapped(&text).contains(&line), "{text}");
     // A run that ended is shown as it ended, without what the fit expects.
     let ended = Curve {
-        largest: Measured {
+        largest: Some(Measured {
             stopped_at: None,
-            ..growth.largest
-        },
+            ..growth.largest.unwrap()
+        }),
         ..growth
     };
     let text = report(
@@ -775,7 +812,7 @@ fn memory_too_small_to_measure_is_said_so() {
         exponential: None,
         stopped_check: None,
         smallest_failing: stopped(4_000, 256.0 * 1048576.0, Stop::Memory),
-        largest: stopped(200_000, 256.0 * 1048576.0, Stop::Memory),
+        largest: Some(stopped(200_000, 256.0 * 1048576.0, Stop::Memory)),
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 257 << 20 });
     let text = report(
