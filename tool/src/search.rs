@@ -608,9 +608,9 @@ pub fn search(
     let mut drawn: VecDeque<Pending> = VecDeque::new();
     let mut next_drawn = 0;
     // The inputs of every family at the largest size, made and foreseen one at a time, from when
-    // the last case is drawn, [`largest_ahead`] beyond the one judged at most: so they are made while the
-    // last cases run, and each runs as soon as it is made. One that cannot be made fails in its
-    // turn, and none after it is made.
+    // the last case is drawn, [`largest_ahead`] beyond the one judged at most: so they are made
+    // while the last cases run, and each runs as soon as it is made. One that cannot be made
+    // fails in its turn, and none after it is made. Says whether it made one.
     let largest_origins = problem.largest_cases(seed);
     let mut largest_made: VecDeque<(Origin, Result<Input, Error>)> = VecDeque::new();
     let mut largest_count = 0;
@@ -618,10 +618,10 @@ pub fn search(
         |program: &mut dyn Runs<Option<Failure>>,
          made: &mut VecDeque<(Origin, Result<Input, Error>)>| {
             let Some(&origin) = largest_origins.get(largest_count) else {
-                return Ok(());
+                return Ok(false);
             };
             if made.len() > largest_ahead || made.back().is_some_and(|(_, input)| input.is_err()) {
-                return Ok(());
+                return Ok(false);
             }
             let input = problem.make(origin, problem.largest_size());
             if let Ok(input) = &input {
@@ -629,7 +629,7 @@ pub fn search(
             }
             made.push_back((origin, input));
             largest_count += 1;
-            Ok::<_, Error>(())
+            Ok::<_, Error>(true)
         };
     for _ in 0..cases {
         if next_drawn == cases && drawn.iter().all(|(_, _, input, _)| input.is_ok()) {
@@ -719,15 +719,7 @@ pub fn search(
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
     loop {
-        while largest_made.len() <= largest_ahead
-            && largest_made.back().is_none_or(|(_, input)| input.is_ok())
-        {
-            let before = largest_made.len();
-            make_largest(&mut program, &mut largest_made)?;
-            if largest_made.len() == before {
-                break;
-            }
-        }
+        while make_largest(&mut program, &mut largest_made)? {}
         let Some((origin, first)) = largest_made.pop_front() else {
             break;
         };
