@@ -268,6 +268,12 @@ fn a_fit_that_expects_less_than_a_stopped_run_is_raised_through_its_largest_poin
     // Reached by the fit, though not by the line through a largest point below it: as it is.
     let low = [(10_000, 0.9), (5_000, 0.35)];
     assert_eq!(reaching(quadratic, &low, &[(20_000, 4.0)]), quadratic);
+    let expected = quadratic.at(20_000);
+    assert_eq!(reaching(quadratic, &low, &[(20_000, expected)]), quadratic);
+    assert_eq!(reaching(quadratic, &low, &[]), quadratic);
+    // A largest point that did not grow over the smallest input's gives no line to raise.
+    let flat = [(10_000, 0.1)];
+    assert_eq!(reaching(quadratic, &flat, &[(20_000, 9.0)]), quadratic);
     // Else the least exponent through (10,000, 1.1) that reaches every one of them: 8 s at
     // twice the size is N^3, 27 s at three times it too, 64 s at four times it N^3.
     let raised = reaching(quadratic, &points, &[(20_000, 8.1), (30_000, 27.1)]);
