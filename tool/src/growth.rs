@@ -181,9 +181,12 @@ pub fn reaching(fit: Fit, points: &[(usize, f64)], floors: &[(usize, f64)]) -> F
         return fit;
     };
     let growth = value - fit.baseline;
+    if growth <= 0.0 {
+        return fit;
+    }
     let needed = floors
         .iter()
-        .filter(|&&(size, floor)| size > anchor && growth > 0.0 && fit.at(size) < floor)
+        .filter(|&&(size, floor)| size > anchor && fit.at(size) < floor)
         .map(|&(size, floor)| {
             ((floor - fit.baseline) / growth).ln() / (size as f64 / anchor as f64).ln()
         })

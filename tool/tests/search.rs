@@ -970,12 +970,15 @@ impl Foreseeing {
     }
 
     fn largest_held(&self) -> usize {
-        let largest = |inputs: &[Input]| {
-            let largest = inputs.iter().filter(|input| input.size() == JUDGE_MAX);
-            largest.count()
-        };
-        largest(&self.foreseen) - largest(&self.ran)
+        of_largest_size(&self.foreseen).len() - of_largest_size(&self.ran).len()
     }
+}
+
+/// The inputs of `inputs` of the judge's largest size.
+fn of_largest_size(inputs: &[Input]) -> Vec<&Input> {
+    (inputs.iter())
+        .filter(|input| input.size() == JUDGE_MAX)
+        .collect()
 }
 
 impl Runs<Option<Failure>> for &mut Foreseeing {
@@ -1058,12 +1061,9 @@ fn the_largest_inputs_are_foreseen_one_a_job_beyond_the_one_judged() {
         assert!(families > 4, "{families}");
         // Every family was foreseen and run, in order; at most one a job beyond the one judged
         // was held at once, as each is of 200,000 rounds, and none when runs go one at a time.
-        let largest = |inputs: &[Input]| -> Vec<Input> {
-            let largest = inputs.iter().filter(|input| input.size() == JUDGE_MAX);
-            largest.cloned().collect()
-        };
-        assert_eq!(largest(&program.ran).len(), families);
-        assert_eq!(largest(&program.foreseen), largest(&program.ran));
+        let ran = of_largest_size(&program.ran);
+        assert_eq!(ran.len(), families);
+        assert_eq!(of_largest_size(&program.foreseen), ran);
         let beyond = if jobs == 1 { 0 } else { jobs };
         assert_eq!(program.most_largest_held, beyond + 1);
     }
