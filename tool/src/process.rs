@@ -10,6 +10,7 @@ use std::ffi::OsStr;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
@@ -393,6 +394,7 @@ fn watch(
     }
     let mut poll = FIRST_POLL;
     let mut group = Group::new(pid);
+    let end = EndNotice::open(pid);
     loop {
         if wait_for_end(pid, libc::WNOHANG, &mut watched)? {
             return Ok(printed_too_much(watched));
@@ -424,8 +426,43 @@ fn watch(
             watched.stopped = Some(stop);
             return Ok(watched);
         }
-        thread::sleep(poll);
+        match &end {
+            Some(end) => drop(end.wait(poll)),
+            None => thread::sleep(poll),
+        }
         poll = (poll * 2).min(LONGEST_POLL);
+    }
+}
+
+/// Notice of a process's end (a pidfd, Linux 5.3 on), so that a watch between two looks wakes as
+/// soon as its program ends: a run of CPython, 30 ms, would otherwise end unseen for 2.5 ms on
+/// average, a tenth of a check's time on two cores.
+pub struct EndNotice(OwnedFd);
+
+impl EndNotice {
+    /// The notice of the end of process `pid`, a child of this process not yet reaped; None
+    /// where the kernel gives none.
+    pub fn open(pid: libc::pid_t) -> Option<Self> {
+        // SAFETY: pidfd_open takes a pid and flags, and returns a new descriptor or -1.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+        let fd = libc::c_int::try_from(fd).ok().filter(|&fd| fd >= 0)?;
+        // SAFETY: the descriptor was just opened, and nothing else owns it.
+        Some(Self(unsafe { OwnedFd::from_raw_fd(fd) }))
+    }
+
+    /// Waits until the process has ended, for at most `time`: whether it has.
+    pub fn wait(&self, time: Duration) -> bool {
+        let mut watched = libc::pollfd {
+            fd: self.0.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        let timeout = libc::timespec {
+            tv_sec: libc::time_t::try_from(time.as_secs()).unwrap_or(libc::time_t::MAX),
+            tv_nsec: time.subsec_nanos().into(),
+        };
+        // SAFETY: one valid pollfd and a valid timespec; the signal mask is left as it is.
+        unsafe { libc::ppoll(&mut watched, 1, &timeout, std::ptr::null()) > 0 }
     }
 }
 

@@ -336,6 +336,27 @@ fn a_source_built_once_is_not_built_again() {
 }
 
 #[test]
+fn a_python_source_checked_once_is_not_checked_again() {
+    if !have("python3") {
+        return;
+    }
+    let sources = Sources::new("build-python-cache");
+    sources.write("main.py", "print('Takahashi')\n");
+    let options = options(&sources.0, None);
+    let first = build(&sources.0.join("main.py"), Language::Python, &options).unwrap();
+    assert!(!first.cached);
+    let again = build(&sources.0.join("main.py"), Language::Python, &options).unwrap();
+    assert!(again.cached, "{again:?}");
+    assert_eq!(again.command, first.command);
+    // Another source is checked again, and a syntax error is never kept as checked.
+    sources.write("main.py", "print(\n");
+    for _ in 0..2 {
+        let error = build(&sources.0.join("main.py"), Language::Python, &options).unwrap_err();
+        assert!(matches!(error, BuildError::Compile { .. }), "{error:?}");
+    }
+}
+
+#[test]
 fn a_deep_java_recursion_passes_with_the_judges_stack() {
     if !have("javac") {
         return;

@@ -389,3 +389,27 @@ fn stop_all_stops_every_run_going_on_with_what_it_started() {
     assert_gone_soon(child, "after stop_all");
     std::fs::remove_file(&pids).unwrap();
 }
+
+#[test]
+fn the_end_of_a_run_is_noticed_at_once_and_a_running_one_is_waited_for() {
+    let mut ended = std::process::Command::new("true").spawn().unwrap();
+    let mut running = std::process::Command::new("sleep")
+        .arg("10")
+        .spawn()
+        .unwrap();
+    let pid = |child: &std::process::Child| libc::pid_t::try_from(child.id()).unwrap();
+    let (ended_notice, running_notice) = (
+        process::EndNotice::open(pid(&ended)).expect("this kernel gives pidfds"),
+        process::EndNotice::open(pid(&running)).expect("this kernel gives pidfds"),
+    );
+    let started = Instant::now();
+    assert!(ended_notice.wait(Duration::from_secs(20)));
+    assert!(started.elapsed() < Duration::from_secs(10), "woke at once");
+    let started = Instant::now();
+    assert!(!running_notice.wait(Duration::from_millis(50)));
+    assert!(started.elapsed() >= Duration::from_millis(50));
+    running.kill().unwrap();
+    assert!(running_notice.wait(Duration::from_secs(20)));
+    ended.wait().unwrap();
+    running.wait().unwrap();
+}
