@@ -7,6 +7,7 @@
 //! flags, and not made again.
 
 use crate::format::shell_line;
+use crate::process::find_program;
 use sha2::{Digest, Sha256};
 use std::ffi::OsString;
 use std::fs;
@@ -567,13 +568,7 @@ impl Shim {
 /// The shim that `program` is (a name in `PATH`, or a path), if it is pyenv's: its script names
 /// pyenv's root and its `pyenv`, which says which interpreter it runs.
 pub fn shim(program: &std::ffi::OsStr) -> Option<Shim> {
-    let given = Path::new(program);
-    let shim = match given.components().count() > 1 {
-        true => given.to_path_buf(),
-        false => std::env::split_paths(&std::env::var_os("PATH")?)
-            .map(|folder| folder.join(given))
-            .find(|path| path.is_file())?,
-    };
+    let shim = find_program(Path::new(program))?;
     let mut head = vec![0; 1024];
     let read = std::io::Read::read(&mut fs::File::open(&shim).ok()?, &mut head).ok()?;
     let text = String::from_utf8_lossy(&head[..read]).into_owned();

@@ -4,9 +4,8 @@
 
 use crate::build::{self, BuildError, BuildOptions, Built, Language, Shim};
 use crate::format::shell_quoted;
-use crate::process::{self, Options, Stdin};
+use crate::process::{self, Options, Stdin, executable};
 use std::ffi::{OsStr, OsString};
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -116,17 +115,7 @@ fn with_shim(mut program: Program) -> Program {
 /// Whether `program` can be started: an executable file at its path, or, for a bare name, in a
 /// folder of `PATH`.
 fn can_start(program: &Path) -> bool {
-    match program.components().count() > 1 || program.is_absolute() {
-        true => executable(program),
-        false => std::env::var_os("PATH").is_some_and(|path| {
-            std::env::split_paths(&path).any(|folder| executable(&folder.join(program)))
-        }),
-    }
-}
-
-fn executable(path: &Path) -> bool {
-    path.metadata()
-        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+    process::find_program(program).is_some_and(|path| executable(&path))
 }
 
 /// What to do instead of running `program`, which cannot be started, where it is a common

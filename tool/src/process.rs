@@ -6,16 +6,19 @@
 //! Linux only: the limits are watched in `/proc`, and a program is stopped with its process
 //! group.
 
-use std::ffi::OsStr;
+use std::env;
+use std::ffi::{CStr, CString, OsStr};
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::ExitStatus;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -168,59 +171,16 @@ pub fn run(
     let (program, arguments) = command.split_first().ok_or_else(|| {
         RunError::CannotStart(io::Error::new(io::ErrorKind::InvalidInput, "no command"))
     })?;
-    let mut process = Command::new(program);
-    process
-        .args(arguments)
-        .stdout(if options.discard_stdout {
-            Stdio::null()
-        } else {
-            Stdio::piped()
-        })
-        .stderr(Stdio::piped())
-        .process_group(0);
-    match stdin {
-        Stdin::Bytes(_) => process.stdin(Stdio::piped()),
-        Stdin::File(path) => process.stdin(File::open(path).map_err(RunError::CannotStart)?),
-    };
-    let limit = |bytes| libc::rlimit {
-        rlim_cur: bytes,
-        rlim_max: bytes,
-    };
-    let limits = [
-        (libc::RLIMIT_AS, options.address_space.map(limit)),
-        (libc::RLIMIT_STACK, options.stack.map(limit)),
-    ];
-    let trace = options.trace_faults;
-    // SAFETY: between fork and exec only prctl, ptrace and setrlimit run, which are
-    // async-signal-safe, on values copied into the closure.
-    unsafe {
-        process.pre_exec(move || {
-            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                return Err(io::Error::last_os_error());
-            }
-            // Where tracing is not allowed, the run goes on untraced.
-            if trace {
-                libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0);
-            }
-            for (resource, limit) in limits {
-                if let Some(limit) = limit
-                    && libc::setrlimit(resource, &limit) != 0
-                {
-                    return Err(io::Error::last_os_error());
-                }
-            }
-            Ok(())
-        })
-    };
     // What this process holds as it starts the program, which `ru_maxrss` may report instead of
     // the program's peak: before and after, as other threads may allocate meanwhile.
     let resident_before = own_resident_memory();
     let started = Instant::now();
-    let mut child = process.spawn().map_err(RunError::CannotStart)?;
+    let child =
+        start(program.as_ref(), arguments, stdin, options).map_err(RunError::CannotStart)?;
     let at_start = resident_before.max(own_resident_memory());
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid fits pid_t");
+    let pid = child.pid;
     lock_running().push(pid);
-    let writer = match (stdin, child.stdin.take()) {
+    let writer = match (stdin, child.stdin) {
         (Stdin::Bytes(bytes), Some(mut pipe)) => {
             let bytes = bytes.to_vec();
             // A program may end without reading all its input: a broken pipe is no failure.
@@ -241,16 +201,11 @@ pub fn run(
     // prints forever fills neither this process's memory nor the time limit.
     let output_over = Arc::new(AtomicBool::new(false));
     let kept = options.output_limit.unwrap_or(u64::MAX);
-    let stdout = read_all(child.stdout.take().map(|pipe| {
+    let stdout = read_all(child.stdout.map(|pipe| {
         let over = Arc::clone(&output_over);
         Box::new(Bounded { pipe, kept, over }) as _
     }));
-    let stderr = read_all(
-        child
-            .stderr
-            .take()
-            .map(|pipe| Box::new(pipe.take(STDERR_KEPT)) as _),
-    );
+    let stderr = read_all(Some(Box::new(child.stderr.take(STDERR_KEPT))));
     let watched = watch(pid, started, options, &output_over);
     // Whatever happened, nothing of the run is left behind: the group is stopped, and the
     // threads end once its pipes close.
@@ -280,6 +235,272 @@ pub fn run(
         peak_stack: watched.peak_stack,
         stack_overflow: watched.stack_overflow,
     })
+}
+
+/// A program started by [`start`], and this process's ends of its pipes.
+struct Started {
+    pid: libc::pid_t,
+    /// Where its input is written, when it comes from bytes.
+    stdin: Option<File>,
+    /// Where its output is read, unless it is discarded.
+    stdout: Option<File>,
+    stderr: File,
+}
+
+/// The stack of a new process between its clone and its exec, where it makes a few system calls.
+const START_STACK: usize = 64 << 10;
+
+/// Starts `program` with `arguments` in a process group of its own, its stdin from `stdin`, its
+/// stdout and stderr into pipes (stdout discarded if `options` say so), its stack and address
+/// space limited and its faults traced as `options` say, and ended if the thread that started it
+/// ends first (`PR_SET_PDEATHSIG`).
+///
+/// It is started as `posix_spawn` starts a program: the new process shares this one's memory
+/// until it executes the program (`CLONE_VM | CLONE_VFORK`, this thread waiting meanwhile), where
+/// `fork` would copy the page tables of all that a check holds (a hundred megabytes) and leave
+/// each page to be copied again at this process's next write to it: 200,000 page faults in a
+/// check of 300 cases. Unlike `posix_spawn`, it sets limits before the exec.
+fn start(
+    program: &OsStr,
+    arguments: &[impl AsRef<OsStr>],
+    stdin: Stdin,
+    options: &Options,
+) -> io::Result<Started> {
+    // Not found, it is `execvp`'s error.
+    let not_found = || io::Error::from_raw_os_error(libc::ENOENT);
+    let path = find_program(Path::new(program)).ok_or_else(not_found)?;
+    let path = c_string(path.as_os_str())?;
+    let arguments = (arguments.iter().map(|argument| c_string(argument.as_ref())))
+        .collect::<io::Result<Vec<_>>>()?;
+    let argv = [c_string(program)?]
+        .into_iter()
+        .chain(arguments.iter().cloned());
+    let argv: Vec<CString> = argv.collect();
+    // A file that the kernel cannot execute is a script for the shell, as `execvp` runs it.
+    let shell = c"/bin/sh";
+    let shell_argv = [shell, &path]
+        .into_iter()
+        .chain(arguments.iter().map(|a| a.as_c_str()));
+    let environment = env::vars_os().map(|(name, value)| {
+        let mut variable = name;
+        variable.push("=");
+        variable.push(value);
+        c_string(&variable)
+    });
+    let environment = environment.collect::<io::Result<Vec<_>>>()?;
+    let (stdin_read, stdin_write) = match stdin {
+        Stdin::Bytes(_) => {
+            let (read, write) = pipe()?;
+            (read, Some(write))
+        }
+        Stdin::File(path) => (File::open(path)?, None),
+    };
+    let (stdout_read, stdout_write) = match options.discard_stdout {
+        true => (None, File::create("/dev/null")?),
+        false => {
+            let (read, write) = pipe()?;
+            (Some(read), write)
+        }
+    };
+    let (stderr_read, stderr_write) = pipe()?;
+    let limit = |bytes| libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: bytes,
+    };
+    let mut exec = Exec {
+        path: path.as_ptr(),
+        argv: null_terminated(argv.iter().map(|argument| argument.as_c_str())),
+        shell_argv: null_terminated(shell_argv),
+        environment: null_terminated(environment.iter().map(|variable| variable.as_c_str())),
+        stdio: [&stdin_read, &stdout_write, &stderr_write].map(AsRawFd::as_raw_fd),
+        limits: [
+            (libc::RLIMIT_AS, options.address_space.map(limit)),
+            (libc::RLIMIT_STACK, options.stack.map(limit)),
+        ],
+        trace: options.trace_faults,
+        error: AtomicI32::new(0),
+    };
+    forget_own_peak_memory();
+    let mut stack: Vec<u8> = Vec::with_capacity(START_STACK);
+    // The top of the stack, which grows down, aligned as the ABI wants it.
+    let top = stack.as_mut_ptr().wrapping_add(START_STACK);
+    let top = top.wrapping_sub(top as usize % 16);
+    // SAFETY: an all-zero sigset_t is valid, and sigfillset and pthread_sigmask write only into
+    // the two sets. Every signal is blocked while the new process shares this one's memory, so
+    // that no handler of this process runs in it; it unblocks them once the handlers are reset.
+    let pid = unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        let mut before: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        libc::pthread_sigmask(libc::SIG_SETMASK, &all, &mut before);
+        // SAFETY: the new process runs `become_program` on its own stack of START_STACK bytes,
+        // reading `exec`, which outlives it here: this thread waits until it has executed the
+        // program or ended (CLONE_VFORK).
+        let pid = libc::clone(
+            become_program,
+            top.cast(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            std::ptr::addr_of_mut!(exec).cast(),
+        );
+        libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut());
+        pid
+    };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let error = exec.error.load(Ordering::Relaxed);
+    if error != 0 {
+        // It ended without the program: reaped here, as nobody else will.
+        let mut status = 0;
+        // SAFETY: `pid` is this process's child, ended; waitpid writes only into `status`.
+        unsafe { libc::waitpid(pid, &mut status, 0) };
+        return Err(io::Error::from_raw_os_error(error));
+    }
+    Ok(Started {
+        pid,
+        stdin: stdin_write,
+        stdout: stdout_read,
+        stderr: stderr_read,
+    })
+}
+
+/// Sets this process's peak resident memory (`VmHWM`) back to what it holds now, as a start
+/// without `fork` needs: the kernel counts in a program's `ru_maxrss` the peak of the memory it
+/// was executed from, which is this process's own, where a fork's copy starts from what this
+/// process holds. So what a run's `ru_maxrss` counts of this process is what it held around the
+/// start ([`peak_memory`]), not a peak long before.
+fn forget_own_peak_memory() {
+    static CLEAR_REFS: LazyLock<Option<File>> = LazyLock::new(|| {
+        fs::OpenOptions::new()
+            .write(true)
+            .open("/proc/self/clear_refs")
+            .ok()
+    });
+    if let Some(mut clear_refs) = CLEAR_REFS.as_ref() {
+        // 5: reset the peak resident set size (Linux 4.0 on).
+        let _ = clear_refs.write_all(b"5");
+    }
+}
+
+/// Where `program` is, as `execvp` looks for it: itself if it names a path (it holds a `/`),
+/// else the first executable file of that name in a folder of `PATH`.
+pub fn find_program(program: &Path) -> Option<PathBuf> {
+    if program.as_os_str().as_bytes().contains(&b'/') {
+        return Some(program.to_path_buf());
+    }
+    let folders = env::var_os("PATH").unwrap_or_else(|| "/bin:/usr/bin".into());
+    env::split_paths(&folders)
+        .map(|folder| folder.join(program))
+        .find(|path| executable(path))
+}
+
+/// Whether `path` is a file that may be executed.
+pub fn executable(path: &Path) -> bool {
+    path.metadata()
+        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+fn c_string(text: &OsStr) -> io::Result<CString> {
+    CString::new(text.as_bytes()).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "a command line or environment holds a NUL byte",
+        )
+    })
+}
+
+/// The pointers to `strings`, then a null pointer, as `execve` takes them: valid while the
+/// caller keeps the strings.
+fn null_terminated<'a>(strings: impl Iterator<Item = &'a CStr>) -> Vec<*const libc::c_char> {
+    let pointers = strings.map(CStr::as_ptr);
+    pointers.chain([std::ptr::null()]).collect()
+}
+
+/// A pipe, both of its ends closed on exec: the end to read from, and the end to write to.
+fn pipe() -> io::Result<(File, File)> {
+    let mut ends = [0; 2];
+    // SAFETY: pipe2 writes two descriptors into `ends`, or nothing.
+    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: both descriptors were just opened, and nothing else owns them.
+    Ok(unsafe { (File::from_raw_fd(ends[0]), File::from_raw_fd(ends[1])) })
+}
+
+/// What a new process does between its clone and its exec, all of it prepared by [`start`]: it
+/// shares this process's memory then, and may not allocate or take a lock.
+struct Exec {
+    path: *const libc::c_char,
+    argv: Vec<*const libc::c_char>,
+    shell_argv: Vec<*const libc::c_char>,
+    environment: Vec<*const libc::c_char>,
+    /// The descriptors that become its stdin, stdout and stderr. None of them is 0, 1 or 2,
+    /// which Rust's start-up keeps open, so that no move onto one closes another.
+    stdio: [libc::c_int; 3],
+    limits: [(libc::__rlimit_resource_t, Option<libc::rlimit>); 2],
+    trace: bool,
+    /// Why it did not execute the program (an `errno`): 0 if it did.
+    error: AtomicI32,
+}
+
+/// The new process of [`start`]: its signal handling set back to the default, its process group,
+/// its parent's death, its trace and its limits set, its stdio moved into place, then the
+/// program executed. Where that fails, the error is left in `Exec::error` and it ends.
+extern "C" fn become_program(exec: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `start` passes its `Exec`, which outlives this process's use of it.
+    let exec = unsafe { &*exec.cast::<Exec>() };
+    // SAFETY: only system calls on what `exec` holds: async-signal-safe, allocating nothing.
+    let error = unsafe { set_up_and_execute(exec) };
+    exec.error.store(error, Ordering::Relaxed);
+    // SAFETY: _exit ends this process at once, running nothing of the parent's.
+    unsafe { libc::_exit(127) }
+}
+
+/// The steps of [`become_program`]; returns only on failure, with its `errno`.
+unsafe fn set_up_and_execute(exec: &Exec) -> libc::c_int {
+    // SAFETY (for the whole function): each call is a system call on valid pointers.
+    unsafe {
+        let errno = || *libc::__errno_location();
+        // A handler of the parent's must not run here, in its memory; nor does the program
+        // inherit Rust's ignored SIGPIPE, or the signals blocked for the clone.
+        for signal in 1..libc::SIGRTMAX() + 1 {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            let handled = libc::sigaction(signal, std::ptr::null(), &mut action) == 0
+                && action.sa_sigaction != libc::SIG_DFL
+                && (action.sa_sigaction != libc::SIG_IGN || signal == libc::SIGPIPE);
+            if handled {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+        }
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+        if libc::setpgid(0, 0) != 0 || libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+            return errno();
+        }
+        // Where tracing is not allowed, the run goes on untraced.
+        if exec.trace {
+            libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0);
+        }
+        for (resource, limit) in &exec.limits {
+            if let Some(limit) = limit
+                && libc::setrlimit(*resource, limit) != 0
+            {
+                return errno();
+            }
+        }
+        for (from, to) in exec.stdio.iter().zip(0..) {
+            if libc::dup2(*from, to) < 0 {
+                return errno();
+            }
+        }
+        let environment = exec.environment.as_ptr();
+        libc::execve(exec.path, exec.argv.as_ptr(), environment);
+        if errno() == libc::ENOEXEC {
+            libc::execve(exec.shell_argv[0], exec.shell_argv.as_ptr(), environment);
+        }
+        errno()
+    }
 }
 
 /// The most bytes of stderr kept: enough for any message, and bounded for a program that
@@ -321,12 +542,12 @@ fn lock_running() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
 }
 
 /// A run's peak memory from `reported`, its `ru_maxrss`, and `watched`, the most seen while it
-/// ran. `ru_maxrss` counts the memory of this process when it started the program (the address
-/// space that the program's was copied from, with as many resident pages), so it says something
-/// of the program only when it is more than this process held then: `at_start`, its resident
-/// memory (`VmRSS`) around the start. Not this process's peak, which a large moment long before
-/// (another test of the same binary, say) sets; nor its own `ru_maxrss`, which counts what the
-/// process that started *it* held, before it was executed.
+/// ran. `ru_maxrss` counts the memory of this process when it started the program (the peak of
+/// the address space it was executed from, this process's, which [`forget_own_peak_memory`]
+/// sets back to what it holds at the start), so it says something of the program only when it
+/// is more than this process held then: `at_start`, its resident memory (`VmRSS`) around the
+/// start. Not this process's own `ru_maxrss`, which counts what the process that started *it*
+/// held, before it was executed.
 fn peak_memory(reported: u64, watched: u64, at_start: u64) -> u64 {
     match reported > at_start {
         true => reported.max(watched),

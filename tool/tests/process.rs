@@ -413,3 +413,73 @@ fn the_end_of_a_run_is_noticed_at_once_and_a_running_one_is_waited_for() {
     ended.wait().unwrap();
     running.wait().unwrap();
 }
+
+#[test]
+fn a_program_finds_its_signals_as_the_default_leaves_them_whatever_this_thread_blocks() {
+    // SAFETY: an all-zero sigset_t is valid; the calls write only into the two sets. SIGPIPE
+    // is ignored, as Rust's start-up ignores it, and SIGUSR1 blocked in this thread only.
+    let before = unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        let mut blocked: libc::sigset_t = std::mem::zeroed();
+        let mut before: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut blocked);
+        libc::sigaddset(&mut blocked, libc::SIGUSR1);
+        libc::pthread_sigmask(libc::SIG_BLOCK, &blocked, &mut before);
+        before
+    };
+    let ran = run(
+        &["cat", "/proc/self/status"],
+        Stdin::Bytes(b""),
+        &Options::default(),
+    );
+    // SAFETY: as above.
+    unsafe { libc::pthread_sigmask(libc::SIG_SETMASK, &before, std::ptr::null_mut()) };
+    let status = String::from_utf8(ran.unwrap().stdout).unwrap();
+    let mask = |field: &str| {
+        let line = status.lines().find_map(|line| line.strip_prefix(field));
+        u64::from_str_radix(line.expect("the field is there").trim(), 16).unwrap()
+    };
+    assert_eq!(mask("SigBlk:"), 0, "nothing blocked:\n{status}");
+    let pipe = 1 << (libc::SIGPIPE - 1);
+    assert_eq!(mask("SigIgn:") & pipe, 0, "SIGPIPE not ignored:\n{status}");
+    // The default SIGPIPE ends a program that writes into a closed pipe.
+    let ran = shell(
+        "kill -s PIPE $$; echo survived",
+        Stdin::Bytes(b""),
+        &Options::default(),
+    );
+    assert_eq!(ran.status.signal(), Some(libc::SIGPIPE));
+    assert_eq!(ran.stdout, b"");
+}
+
+#[test]
+fn a_program_is_found_as_execvp_finds_it_and_a_script_without_a_shebang_runs_in_the_shell() {
+    let sh = process::find_program("sh".as_ref()).expect("sh is in PATH");
+    assert!(sh.is_absolute() && sh.ends_with("sh") && process::executable(&sh));
+    let here = std::path::Path::new("./no-such-program");
+    assert_eq!(process::find_program(here).as_deref(), Some(here));
+    assert_eq!(process::find_program("no-such-program".as_ref()), None);
+    let error = run(&["no-such-program"], Stdin::Bytes(b""), &Options::default()).unwrap_err();
+    match error {
+        RunError::CannotStart(error) => assert_eq!(error.kind(), std::io::ErrorKind::NotFound),
+        error => panic!("{error}"),
+    }
+    let script = common::scratch("no-shebang");
+    std::fs::write(&script, "echo from the shell \"$1\"\n").unwrap();
+    let not_executable = run(&[&script], Stdin::Bytes(b""), &Options::default()).unwrap_err();
+    match not_executable {
+        RunError::CannotStart(error) => {
+            assert_eq!(error.kind(), std::io::ErrorKind::PermissionDenied)
+        }
+        error => panic!("{error}"),
+    }
+    std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let ran = run(
+        &[script.as_os_str(), "its argument".as_ref()],
+        Stdin::Bytes(b""),
+        &Options::default(),
+    )
+    .unwrap();
+    std::fs::remove_file(&script).unwrap();
+    assert_eq!(ran.stdout, b"from the shell its argument\n");
+}
