@@ -163,6 +163,11 @@ struct AheadState {
     over: bool,
 }
 
+/// Whether `shared` is `input`: the same one, as the search runs what it foresaw, or an equal one.
+fn same(shared: &Arc<Input>, input: &Input) -> bool {
+    std::ptr::eq(Arc::as_ptr(shared), input) || **shared == *input
+}
+
 impl Ahead {
     /// For runs `jobs` at a time.
     fn new(jobs: usize) -> Self {
@@ -223,12 +228,12 @@ impl Ahead {
     }
 
     /// Queues `inputs`, after those queued before, unless the check is over.
-    fn queue(&self, inputs: &[&Input], ends: Ends) {
+    fn queue(&self, inputs: &[Arc<Input>], ends: Ends) {
         let mut state = self.state();
         if self.threads == 0 || state.over {
             return;
         }
-        let queued = inputs.iter().map(|&input| (Arc::new(input.clone()), ends));
+        let queued = inputs.iter().map(|input| (Arc::clone(input), ends));
         state.queue.extend(queued);
         self.changed.notify_all();
     }
@@ -238,11 +243,11 @@ impl Ahead {
     fn take(&self, input: &Input) -> Option<Foreseen> {
         let mut state = self.state();
         loop {
-            if let Some(at) = state.made.iter().position(|run| *run.input == *input) {
+            if let Some(at) = state.made.iter().position(|run| same(&run.input, input)) {
                 return Some(state.made.swap_remove(at));
             }
-            let coming = state.running.iter().any(|running| **running == *input)
-                || state.queue.iter().any(|(queued, _)| **queued == *input);
+            let coming = state.running.iter().any(|running| same(running, input))
+                || state.queue.iter().any(|(queued, _)| same(queued, input));
             if !coming {
                 return None;
             }
@@ -470,7 +475,7 @@ impl Runs<Option<Failure>> for &Program<'_> {
     }
 
     /// The search stops at the first failure.
-    fn foresee(&mut self, inputs: &[&Input]) -> Result<(), Error> {
+    fn foresee(&mut self, inputs: &[Arc<Input>]) -> Result<(), Error> {
         self.ahead.queue(inputs, |_| true);
         Ok(())
     }
@@ -489,7 +494,7 @@ impl Runs<Option<Answered>> for Answers<'_, '_> {
     }
 
     /// A diagnosis stops where the program gives no answer.
-    fn foresee(&mut self, inputs: &[&Input]) -> Result<(), Error> {
+    fn foresee(&mut self, inputs: &[Arc<Input>]) -> Result<(), Error> {
         let no_answer = |failure: &Failure| !matches!(failure, Failure::WrongAnswer { .. });
         self.0.ahead.queue(inputs, no_answer);
         Ok(())

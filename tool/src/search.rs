@@ -16,6 +16,7 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use std::cell::Cell;
 use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The largest input too slow or too large that shrinking cuts down word by word or round by
@@ -35,7 +36,8 @@ pub trait Runs<T> {
         1
     }
 
-    fn foresee(&mut self, _inputs: &[&Input]) -> Result<(), Error> {
+    /// The inputs are shared, not copied: one may be of hundreds of thousands of words.
+    fn foresee(&mut self, _inputs: &[Arc<Input>]) -> Result<(), Error> {
         Ok(())
     }
 }
@@ -568,7 +570,9 @@ pub fn search(
     let (ahead, largest_ahead) = (ahead(jobs), largest_ahead(jobs));
     let mut runner = runner(seed);
     let samples = problem.samples();
-    let sample_inputs: Vec<&Input> = samples.iter().map(|sample| &sample.input).collect();
+    let sample_inputs: Vec<Arc<Input>> = (samples.iter())
+        .map(|sample| Arc::new(sample.input.clone()))
+        .collect();
     program.foresee(&sample_inputs)?;
     for (number, sample) in (1..).zip(samples) {
         let count = samples.len();
@@ -594,7 +598,7 @@ pub fn search(
     // The small inputs that passed: one drawn again is not run again.
     let mut passed: HashSet<Input> = (sample_inputs.into_iter())
         .filter(|input| input.size() <= DIAGNOSIS_SIZE)
-        .cloned()
+        .map(Arc::unwrap_or_clone)
         .collect();
     let mut largest = 0;
     // The cases drawn, in turn as one at a time would be, and foreseen, up to `ahead` beyond the
@@ -602,7 +606,7 @@ pub fn search(
     type Pending = (
         usize,
         Option<Box<dyn ValueTree<Value = Generated>>>,
-        Result<Input, Error>,
+        Result<Arc<Input>, Error>,
         Option<Origin>,
     );
     let mut drawn: VecDeque<Pending> = VecDeque::new();
@@ -612,20 +616,20 @@ pub fn search(
     // while the last cases run, and each runs as soon as it is made. One that cannot be made
     // fails in its turn, and none after it is made. Says whether it made one.
     let largest_origins = problem.largest_cases(seed);
-    let mut largest_made: VecDeque<(Origin, Result<Input, Error>)> = VecDeque::new();
+    let mut largest_made: VecDeque<(Origin, Result<Arc<Input>, Error>)> = VecDeque::new();
     let mut largest_count = 0;
     let mut make_largest =
         |program: &mut dyn Runs<Option<Failure>>,
-         made: &mut VecDeque<(Origin, Result<Input, Error>)>| {
+         made: &mut VecDeque<(Origin, Result<Arc<Input>, Error>)>| {
             let Some(&origin) = largest_origins.get(largest_count) else {
                 return Ok(false);
             };
             if made.len() > largest_ahead || made.back().is_some_and(|(_, input)| input.is_err()) {
                 return Ok(false);
             }
-            let input = problem.make(origin, problem.largest_size());
+            let input = problem.make(origin, problem.largest_size()).map(Arc::new);
             if let Ok(input) = &input {
-                program.foresee(&[input])?;
+                program.foresee(&[Arc::clone(input)])?;
             }
             made.push_back((origin, input));
             largest_count += 1;
@@ -642,22 +646,24 @@ pub fn search(
             let (tree, input, origin) = match problem.draw(case, cases, limit, &mut runner) {
                 Drawn::Tree(tree) => {
                     let Generated { input, origin } = tree.current();
-                    (Some(tree), Ok(input), origin)
+                    (Some(tree), Ok(Arc::new(input)), origin)
                 }
-                Drawn::Made { origin, size } => (None, problem.make(origin, size), Some(origin)),
+                Drawn::Made { origin, size } => {
+                    let input = problem.make(origin, size).map(Arc::new);
+                    (None, input, Some(origin))
+                }
             };
             // Not an input that passed or is foreseen already, nor one after an input that
             // could not be made, where the search ends.
             let foreseen =
-                |other: &Result<Input, Error>| other.as_ref().ok() == input.as_ref().ok();
+                |other: &Result<Arc<Input>, Error>| other.as_ref().ok() == input.as_ref().ok();
             if let Ok(known) = &input
-                && !passed.contains(known)
+                && !passed.contains(&**known)
                 && drawn
                     .iter()
                     .all(|(_, _, other, _)| other.is_ok() && !foreseen(other))
             {
-                let input = known;
-                program.foresee(&[input])?;
+                program.foresee(&[Arc::clone(known)])?;
             }
             drawn.push_back((case, tree, input, origin));
         }
@@ -669,12 +675,12 @@ pub fn search(
             cases,
             input: &first,
         });
-        if passed.contains(&first) {
+        if passed.contains(&*first) {
             continue;
         }
         let Some(first_failure) = program.run(&first)? else {
             if first.size() <= DIAGNOSIS_SIZE {
-                passed.insert(first);
+                passed.insert(Arc::unwrap_or_clone(first));
             }
             continue;
         };
@@ -714,7 +720,7 @@ pub fn search(
         }
         // proptest drops each word or round once, early on, when others may still have needed
         // it: cut out again what the failure no longer needs.
-        let first = (first, first_failure);
+        let first = (Arc::unwrap_or_clone(first), first_failure);
         let case = Case::Random(case);
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
@@ -754,7 +760,7 @@ pub fn search(
             &mut try_smaller,
         )?;
         // Then the words or rounds that a wrong answer or a crash does not need.
-        let first = (first, first_failure);
+        let first = (Arc::unwrap_or_clone(first), first_failure);
         return concluded(problem, case, first, shrunk, &plan, clock, try_smaller);
     }
     Ok(Conclusion::Passed { largest })
@@ -892,8 +898,9 @@ pub fn diagnose(
     // The inputs of `batch` not run yet, foreseen together.
     let foresee =
         |program: &mut dyn Runs<Option<Answered>>, batch: &[Input], cases: &[(Input, Answered)]| {
-            let new: Vec<&Input> = (batch.iter())
+            let new: Vec<Arc<Input>> = (batch.iter())
                 .filter(|input| is_new(input, cases))
+                .map(|input| Arc::new(input.clone()))
                 .collect();
             program.foresee(&new)
         };

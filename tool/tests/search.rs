@@ -16,6 +16,7 @@ use atcoder_games_tool::search::{
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use std::cell::Cell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use test_support::oracle::shiritori_winners;
 
@@ -997,9 +998,9 @@ impl Runs<Option<Failure>> for &mut Foreseeing {
         self.jobs
     }
 
-    fn foresee(&mut self, inputs: &[&Input]) -> Result<(), Error> {
+    fn foresee(&mut self, inputs: &[Arc<Input>]) -> Result<(), Error> {
         self.foreseen
-            .extend(inputs.iter().map(|&input| input.clone()));
+            .extend(inputs.iter().map(|input| Input::clone(input)));
         self.most_largest_held = self.most_largest_held.max(self.largest_held());
         Ok(())
     }
