@@ -13,7 +13,7 @@ use std::fs::{self, File};
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{FileExt, PermissionsExt};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
@@ -564,6 +564,12 @@ fn own_resident_memory() -> u64 {
 /// not say (the process is gone, say).
 fn status_bytes(process: &str, field: &str) -> u64 {
     let status = fs::read_to_string(format!("/proc/{process}/status")).unwrap_or_default();
+    status_field(&status, field)
+}
+
+/// A size that `status`, of a `/proc/PROCESS/status`, gives in kilobytes after `field`, in
+/// bytes; 0 if it does not say.
+fn status_field(status: &str, field: &str) -> u64 {
     let kilobytes = status
         .lines()
         .find_map(|line| line.strip_prefix(field))
@@ -622,7 +628,7 @@ fn watch(
         }
         let usage = group.usage();
         watched.peak_memory = watched.peak_memory.max(usage.memory);
-        watched.peak_stack = watched.peak_stack.max(stack_size(pid));
+        watched.peak_stack = watched.peak_stack.max(group.leader_stack());
         let elapsed = started.elapsed();
         let over_time = options
             .time_limit
@@ -693,11 +699,6 @@ pub fn waits(cpu: Duration, elapsed: Duration) -> bool {
     cpu < elapsed / WORKING_SHARE
 }
 
-/// The size of process `pid`'s stack, in bytes (`VmStk`); 0 if it is gone.
-fn stack_size(pid: libc::pid_t) -> u64 {
-    status_bytes(&pid.to_string(), "VmStk:")
-}
-
 /// What a process group uses at one moment.
 struct Usage {
     cpu: Duration,
@@ -709,6 +710,9 @@ struct Usage {
 /// [`GROUP_SCAN`].
 struct Group {
     leader: libc::pid_t,
+    /// The leader's `stat` and `status`, kept open.
+    leader_stat: ProcFile,
+    leader_status: ProcFile,
     members: Vec<libc::pid_t>,
     scanned: Instant,
     /// Clock ticks per second, the unit of CPU time in `/proc`.
@@ -721,6 +725,8 @@ impl Group {
         let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
         Self {
             leader,
+            leader_stat: ProcFile::open(leader, "stat"),
+            leader_status: ProcFile::open(leader, "status"),
             members: vec![leader],
             scanned: Instant::now(),
             ticks: u64::try_from(ticks).unwrap_or(100).max(1),
@@ -740,12 +746,59 @@ impl Group {
             memory: 0,
         };
         for &pid in &self.members {
-            if let Some((ticks, resident_pages)) = process_usage(pid) {
-                usage.cpu += Duration::from_millis(ticks * 1000 / self.ticks);
-                usage.memory += resident_pages * page_size();
+            let fields = match pid == self.leader {
+                true => parse_stat(self.leader_stat.read()),
+                false => stat_fields(pid),
+            };
+            if let Some(fields) = fields {
+                usage.cpu += Duration::from_millis(fields.ticks * 1000 / self.ticks);
+                usage.memory += fields.resident_pages * page_size();
             }
         }
         usage
+    }
+
+    /// The size of the leader's stack, in bytes (`VmStk`); 0 once it is gone.
+    fn leader_stack(&mut self) -> u64 {
+        status_field(self.leader_status.read(), "VmStk:")
+    }
+}
+
+/// A file of `/proc/PID/`, kept open while its process is watched and read again from its start
+/// at each look: opened at each look, it would cost a lookup in `/proc` every time, a third of
+/// the look.
+struct ProcFile {
+    file: Option<File>,
+    text: String,
+}
+
+impl ProcFile {
+    fn open(pid: libc::pid_t, name: &str) -> Self {
+        Self {
+            file: File::open(format!("/proc/{pid}/{name}")).ok(),
+            text: String::new(),
+        }
+    }
+
+    /// What the file says now; empty once the process is gone.
+    fn read(&mut self) -> &str {
+        self.text.clear();
+        let mut bytes = std::mem::take(&mut self.text).into_bytes();
+        if let Some(file) = &self.file {
+            let mut chunk = [0; 4096];
+            loop {
+                match file.read_at(&mut chunk, bytes.len() as u64) {
+                    Ok(0) => break,
+                    Ok(read) => bytes.extend_from_slice(&chunk[..read]),
+                    Err(_) => {
+                        bytes.clear();
+                        break;
+                    }
+                }
+            }
+        }
+        self.text = String::from_utf8(bytes).unwrap_or_default();
+        &self.text
     }
 }
 
@@ -781,7 +834,12 @@ struct StatFields {
 
 /// `/proc/PID/stat`, read; None once the process is gone.
 fn stat_fields(pid: libc::pid_t) -> Option<StatFields> {
-    let stat = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(&fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// The fields of `stat`, a `/proc/PID/stat`; None if it is not one (empty, once the process is
+/// gone).
+fn parse_stat(stat: &str) -> Option<StatFields> {
     // The command's name, in parentheses, may hold spaces and parentheses itself: the fields
     // counted here come after its last `)`, the first of them being field 3, the state.
     let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
@@ -792,11 +850,6 @@ fn stat_fields(pid: libc::pid_t) -> Option<StatFields> {
         ticks: u64::try_from(ticks).ok()?,
         resident_pages: u64::try_from(field(24)?).ok()?,
     })
-}
-
-/// CPU time in ticks and resident pages of process `pid`, while it lives.
-fn process_usage(pid: libc::pid_t) -> Option<(u64, u64)> {
-    stat_fields(pid).map(|fields| (fields.ticks, fields.resident_pages))
 }
 
 /// The size of a page of memory, in bytes.

@@ -72,6 +72,12 @@ fn largest_ahead(jobs: usize) -> usize {
     }
 }
 
+/// Whether `input` is one of the small inputs that `passed` holds: a large one, which it never
+/// holds, is not hashed, word by word, to find that out.
+fn passed_before(passed: &HashSet<Input>, input: &Input) -> bool {
+    input.size() <= DIAGNOSIS_SIZE && passed.contains(input)
+}
+
 /// What the search reports as it goes.
 pub enum Progress<'a> {
     /// Sample `number` (from 1) of `samples` is being run.
@@ -658,7 +664,7 @@ pub fn search(
             let foreseen =
                 |other: &Result<Arc<Input>, Error>| other.as_ref().ok() == input.as_ref().ok();
             if let Ok(known) = &input
-                && !passed.contains(&**known)
+                && !passed_before(&passed, known)
                 && drawn
                     .iter()
                     .all(|(_, _, other, _)| other.is_ok() && !foreseen(other))
@@ -675,7 +681,7 @@ pub fn search(
             cases,
             input: &first,
         });
-        if passed.contains(&*first) {
+        if passed_before(&passed, &first) {
             continue;
         }
         let Some(first_failure) = program.run(&first)? else {
