@@ -4,8 +4,8 @@
 //! solution can be too slow or too large, and follows a failure down to its smallest size.
 
 use crate::generate::{
-    ALPHABET, BLOCK_COUNT, Rng, SMALL_ALPHABET, STAR_HUB, block_spelling, chain, random_word,
-    shuffled_blocks,
+    ALPHABET, BLOCK_COUNT, Rng, SMALL_ALPHABET, STAR_HUB, blocks_spelling, chain,
+    push_random_letters, random_word, shuffled_blocks,
 };
 use crate::input::{Builtin, Input};
 
@@ -212,11 +212,10 @@ impl Family {
                 let order = shuffled_blocks(&mut rng);
                 let (dead_end, cycle) = (order[0], &order[1..]);
                 let length = (size - 1).clamp(1, BLOCK_COUNT - 1);
-                let link = |k: usize| {
-                    block_spelling(cycle[k % length]) + &block_spelling(cycle[(k + 1) % length])
-                };
+                let link =
+                    |k: usize| blocks_spelling(&[cycle[k % length], cycle[(k + 1) % length]]);
                 let mut words: Vec<String> = (0..size - 1).map(link).collect();
-                words.push(block_spelling(cycle[0]) + &block_spelling(dead_end));
+                words.push(blocks_spelling(&[cycle[0], dead_end]));
                 Input::Shiritori(words)
             }
             Self::SelfLoops => random_words(&mut rng, ALPHABET, 3, 3),
@@ -262,7 +261,11 @@ impl Family {
 
 /// A word from block `from` to block `to`, with up to two random letters between them.
 fn word_between(rng: &mut Rng, from: &str, to: &str) -> String {
-    format!("{from}{}{to}", random_word(rng, ALPHABET, 0, 2))
+    let mut word = String::with_capacity(from.len() + 2 + to.len());
+    word.push_str(from);
+    push_random_letters(&mut word, rng, ALPHABET, 0, 2);
+    word.push_str(to);
+    word
 }
 
 /// Where an input of any size comes from: a family and a seed, which make it again at any size.

@@ -44,20 +44,35 @@ pub const BLOCK_COUNT: usize = 52 * 52 * 52;
 /// The block every word of the family "into one block" ends in.
 pub const STAR_HUB: &str = "Hub";
 
-/// A word of `min` to `max` letters drawn from `alphabet`.
+/// A word of `min` to `max` letters drawn from `alphabet`, of ASCII letters.
 pub fn random_word(rng: &mut Rng, alphabet: &[u8], min: usize, max: usize) -> String {
-    let length = rng.between(min, max);
-    (0..length)
-        .map(|_| char::from(rng.pick(alphabet)))
-        .collect()
+    let mut word = String::new();
+    push_random_letters(&mut word, rng, alphabet, min, max);
+    word
 }
 
-/// The three letters that stand for block number `index` (any numbering will do for a test).
-pub fn block_spelling(index: usize) -> String {
-    [index / (52 * 52), index / 52 % 52, index % 52]
-        .iter()
-        .map(|&digit| char::from(ALPHABET[digit]))
-        .collect()
+/// Adds `min` to `max` letters drawn from `alphabet`, of ASCII letters, to `word`.
+pub fn push_random_letters(
+    word: &mut String,
+    rng: &mut Rng,
+    alphabet: &[u8],
+    min: usize,
+    max: usize,
+) {
+    let length = rng.between(min, max);
+    word.reserve(length);
+    word.extend((0..length).map(|_| char::from(rng.pick(alphabet))));
+}
+
+/// The letters of the blocks numbered `indices`, one after another, each block's three (any
+/// numbering will do for a test): a word from the first block to the second, say.
+pub fn blocks_spelling(indices: &[usize]) -> String {
+    let mut word = String::with_capacity(3 * indices.len());
+    for &index in indices {
+        let digits = [index / (52 * 52), index / 52 % 52, index % 52];
+        word.extend(digits.map(|digit| char::from(ALPHABET[digit])));
+    }
+    word
 }
 
 /// Every block number, in a random order.
@@ -76,7 +91,7 @@ pub fn chain(rng: &mut Rng, count: usize) -> Vec<String> {
     (0..count)
         .map(|k| {
             let step = k % (BLOCK_COUNT - 1);
-            block_spelling(path[step]) + &block_spelling(path[step + 1])
+            blocks_spelling(&[path[step], path[step + 1]])
         })
         .collect()
 }

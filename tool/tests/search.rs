@@ -567,12 +567,15 @@ fn a_familys_words_or_game_are_its_input() {
 
 #[test]
 fn the_blocks_are_every_three_letters_each_spelled_its_own_way() {
-    use atcoder_games_tool::generate::{ALPHABET, BLOCK_COUNT, block_spelling};
-    let spellings: std::collections::HashSet<String> =
-        (0..BLOCK_COUNT).map(block_spelling).collect();
+    use atcoder_games_tool::generate::{ALPHABET, BLOCK_COUNT, blocks_spelling};
+    let spellings: std::collections::HashSet<String> = (0..BLOCK_COUNT)
+        .map(|block| blocks_spelling(&[block]))
+        .collect();
     assert_eq!(spellings.len(), ALPHABET.len().pow(3));
     assert!(spellings.iter().all(|block| block.len() == 3
         && block.bytes().all(|letter| ALPHABET.contains(&letter))));
+    // Two blocks, one after the other.
+    assert_eq!(blocks_spelling(&[0, BLOCK_COUNT - 1]), "AAAzzz");
 }
 
 #[test]
