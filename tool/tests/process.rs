@@ -456,6 +456,8 @@ fn a_program_finds_its_signals_as_the_default_leaves_them_whatever_this_thread_b
 fn a_program_is_found_as_execvp_finds_it_and_a_script_without_a_shebang_runs_in_the_shell() {
     let sh = process::find_program("sh".as_ref()).expect("sh is in PATH");
     assert!(sh.is_absolute() && sh.ends_with("sh") && process::executable(&sh));
+    // A folder is no program, though its mode has x bits, nor a file without them.
+    assert!(!process::executable(&std::env::temp_dir()));
     let here = std::path::Path::new("./no-such-program");
     assert_eq!(process::find_program(here).as_deref(), Some(here));
     assert_eq!(process::find_program("no-such-program".as_ref()), None);
@@ -466,6 +468,7 @@ fn a_program_is_found_as_execvp_finds_it_and_a_script_without_a_shebang_runs_in_
     }
     let script = common::scratch("no-shebang");
     std::fs::write(&script, "echo from the shell \"$1\"\n").unwrap();
+    assert!(!process::executable(&script));
     let not_executable = run(&[&script], Stdin::Bytes(b""), &Options::default()).unwrap_err();
     match not_executable {
         RunError::CannotStart(error) => {
