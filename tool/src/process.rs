@@ -769,36 +769,34 @@ impl Group {
 /// the look.
 struct ProcFile {
     file: Option<File>,
-    text: String,
+    bytes: Vec<u8>,
 }
 
 impl ProcFile {
     fn open(pid: libc::pid_t, name: &str) -> Self {
         Self {
             file: File::open(format!("/proc/{pid}/{name}")).ok(),
-            text: String::new(),
+            bytes: Vec::new(),
         }
     }
 
     /// What the file says now; empty once the process is gone.
     fn read(&mut self) -> &str {
-        self.text.clear();
-        let mut bytes = std::mem::take(&mut self.text).into_bytes();
+        self.bytes.clear();
         if let Some(file) = &self.file {
             let mut chunk = [0; 4096];
             loop {
-                match file.read_at(&mut chunk, bytes.len() as u64) {
+                match file.read_at(&mut chunk, self.bytes.len() as u64) {
                     Ok(0) => break,
-                    Ok(read) => bytes.extend_from_slice(&chunk[..read]),
+                    Ok(read) => self.bytes.extend_from_slice(&chunk[..read]),
                     Err(_) => {
-                        bytes.clear();
+                        self.bytes.clear();
                         break;
                     }
                 }
             }
         }
-        self.text = String::from_utf8(bytes).unwrap_or_default();
-        &self.text
+        std::str::from_utf8(&self.bytes).unwrap_or_default()
     }
 }
 
