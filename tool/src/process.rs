@@ -272,10 +272,10 @@ fn start(
     let path = c_string(path.as_os_str())?;
     let arguments = (arguments.iter().map(|argument| c_string(argument.as_ref())))
         .collect::<io::Result<Vec<_>>>()?;
-    let argv = [c_string(program)?]
+    let program = c_string(program)?;
+    let argv = [program.as_c_str()]
         .into_iter()
-        .chain(arguments.iter().cloned());
-    let argv: Vec<CString> = argv.collect();
+        .chain(arguments.iter().map(|a| a.as_c_str()));
     // A file that the kernel cannot execute is a script for the shell, as `execvp` runs it.
     let shell = c"/bin/sh";
     let shell_argv = [shell, &path]
@@ -309,7 +309,7 @@ fn start(
     };
     let mut exec = Exec {
         path: path.as_ptr(),
-        argv: null_terminated(argv.iter().map(|argument| argument.as_c_str())),
+        argv: null_terminated(argv),
         shell_argv: null_terminated(shell_argv),
         environment: null_terminated(environment.iter().map(|variable| variable.as_c_str())),
         stdio: [&stdin_read, &stdout_write, &stderr_write].map(AsRawFd::as_raw_fd),
