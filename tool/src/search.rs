@@ -72,10 +72,21 @@ fn largest_ahead(jobs: usize) -> usize {
     }
 }
 
-/// Whether `input` is one of the small inputs that `passed` holds: a large one, which it never
-/// holds, is not hashed, word by word, to find that out.
-fn passed_before(passed: &HashSet<Input>, input: &Input) -> bool {
-    input.size() <= DIAGNOSIS_SIZE && passed.contains(input)
+/// The small inputs that passed, so that one drawn again is not run again. Only those of at most
+/// [`DIAGNOSIS_SIZE`] are kept, and asked for: a large one is never hashed, word by word.
+#[derive(Default)]
+struct Passed(HashSet<Input>);
+
+impl Passed {
+    fn insert(&mut self, input: &Input) {
+        if input.size() <= DIAGNOSIS_SIZE {
+            self.0.insert(input.clone());
+        }
+    }
+
+    fn contains(&self, input: &Input) -> bool {
+        input.size() <= DIAGNOSIS_SIZE && self.0.contains(input)
+    }
 }
 
 /// What the search reports as it goes.
@@ -601,11 +612,10 @@ pub fn search(
             })));
         }
     }
-    // The small inputs that passed: one drawn again is not run again.
-    let mut passed: HashSet<Input> = (sample_inputs.into_iter())
-        .filter(|input| input.size() <= DIAGNOSIS_SIZE)
-        .map(Arc::unwrap_or_clone)
-        .collect();
+    let mut passed = Passed::default();
+    for input in &sample_inputs {
+        passed.insert(input);
+    }
     let mut largest = 0;
     // The cases drawn, in turn as one at a time would be, and foreseen, up to `ahead` beyond the
     // one being judged; an input that cannot be made fails where its case comes.
@@ -664,7 +674,7 @@ pub fn search(
             let foreseen =
                 |other: &Result<Arc<Input>, Error>| other.as_ref().ok() == input.as_ref().ok();
             if let Ok(known) = &input
-                && !passed_before(&passed, known)
+                && !passed.contains(known)
                 && drawn
                     .iter()
                     .all(|(_, _, other, _)| other.is_ok() && !foreseen(other))
@@ -681,13 +691,11 @@ pub fn search(
             cases,
             input: &first,
         });
-        if passed_before(&passed, &first) {
+        if passed.contains(&first) {
             continue;
         }
         let Some(first_failure) = program.run(&first)? else {
-            if first.size() <= DIAGNOSIS_SIZE {
-                passed.insert(Arc::unwrap_or_clone(first));
-            }
+            passed.insert(&first);
             continue;
         };
         let mut shrunk = Shrunk::from_first(&first, &first_failure, origin);
