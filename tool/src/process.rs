@@ -206,7 +206,7 @@ pub fn run(
         Box::new(Bounded { pipe, kept, over }) as _
     }));
     let stderr = read_all(Some(Box::new(child.stderr.take(STDERR_KEPT))));
-    let watched = watch(pid, started, options, &output_over);
+    let watched = watch(pid, child.traced, started, options, &output_over);
     // Whatever happened, nothing of the run is left behind: the group is stopped, and the
     // threads end once its pipes close.
     kill_group(pid);
@@ -240,6 +240,8 @@ pub fn run(
 /// A program started by [`start`], and this process's ends of its pipes.
 struct Started {
     pid: libc::pid_t,
+    /// Whether it is traced: it stops once it has executed the program, and at each signal.
+    traced: bool,
     /// Where its input is written, when it comes from bytes.
     stdin: Option<File>,
     /// Where its output is read, unless it is discarded.
@@ -318,6 +320,7 @@ fn start(
             (libc::RLIMIT_STACK, options.stack.map(limit)),
         ],
         trace: options.trace_faults,
+        traced: AtomicBool::new(false),
         error: AtomicI32::new(0),
     };
     forget_own_peak_memory();
@@ -358,6 +361,7 @@ fn start(
     }
     Ok(Started {
         pid,
+        traced: exec.traced.load(Ordering::Relaxed),
         stdin: stdin_write,
         stdout: stdout_read,
         stderr: stderr_read,
@@ -439,6 +443,8 @@ struct Exec {
     stdio: [libc::c_int; 3],
     limits: [(libc::__rlimit_resource_t, Option<libc::rlimit>); 2],
     trace: bool,
+    /// Whether it is traced, as `trace` asks where the system allows it.
+    traced: AtomicBool,
     /// Why it did not execute the program (an `errno`): 0 if it did.
     error: AtomicI32,
 }
@@ -479,8 +485,8 @@ unsafe fn set_up_and_execute(exec: &Exec) -> libc::c_int {
             return errno();
         }
         // Where tracing is not allowed, the run goes on untraced.
-        if exec.trace {
-            libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0);
+        if exec.trace && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) == 0 {
+            exec.traced.store(true, Ordering::Relaxed);
         }
         for (resource, limit) in &exec.limits {
             if let Some(limit) = limit
@@ -594,6 +600,7 @@ struct Watched {
 /// from time to time.
 fn watch(
     pid: libc::pid_t,
+    traced: bool,
     started: Instant,
     options: &Options,
     output_over: &AtomicBool,
@@ -619,9 +626,18 @@ fn watch(
         while !wait_for_end(pid, 0, &mut watched)? {}
         return Ok(watched);
     }
-    let mut poll = FIRST_POLL;
+    // A traced program stops as soon as it has executed, until it is let go on: at once, rather
+    // than at the first look.
+    if traced && wait_for_end(pid, 0, &mut watched)? {
+        return Ok(printed_too_much(watched));
+    }
     let mut group = Group::new(pid);
     let end = EndNotice::open(pid);
+    // Where its end wakes the watch, the looks are only for its limits.
+    let mut poll = match end {
+        Some(_) => LONGEST_POLL,
+        None => FIRST_POLL,
+    };
     loop {
         if wait_for_end(pid, libc::WNOHANG, &mut watched)? {
             return Ok(printed_too_much(watched));

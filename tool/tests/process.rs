@@ -415,6 +415,42 @@ fn the_end_of_a_run_is_noticed_at_once_and_a_running_one_is_waited_for() {
 }
 
 #[test]
+#[ignore = "second tier: times real programs (cargo test -- --ignored)"]
+fn a_traced_program_goes_on_as_soon_as_it_has_executed() {
+    // It stops after its exec until the watch lets it go on, which the watch does at once, not
+    // at its next look, up to 5 ms in (its end wakes the watch, so looks are far apart). CPython
+    // (the interpreter itself, not pyenv's shim) stops late enough for a first look to miss it.
+    let python = atcoder_games_tool::build::shim("python3".as_ref())
+        .map_or_else(|| "python3".into(), |shim| shim.program.into_os_string());
+    let command = [python, "-S".into(), "-c".into(), "pass".into()];
+    let options = |trace_faults| Options {
+        time_limit: Some(Duration::from_secs(10)),
+        trace_faults,
+        ..Options::default()
+    };
+    let (mut traced, mut untraced) = (Vec::new(), Vec::new());
+    for _ in 0..21 {
+        for (options, walls) in [
+            (options(true), &mut traced),
+            (options(false), &mut untraced),
+        ] {
+            let ran = run(&command, Stdin::Bytes(b""), &options).unwrap();
+            assert!(ran.succeeded(), "{ran:?}");
+            walls.push(ran.wall);
+        }
+    }
+    let median = |walls: &mut Vec<Duration>| {
+        walls.sort();
+        walls[walls.len() / 2]
+    };
+    let (traced, untraced) = (median(&mut traced), median(&mut untraced));
+    assert!(
+        traced < untraced + Duration::from_micros(2500),
+        "traced {traced:?}, untraced {untraced:?}"
+    );
+}
+
+#[test]
 fn a_program_finds_its_signals_as_the_default_leaves_them_whatever_this_thread_blocks() {
     // SAFETY: an all-zero sigset_t is valid; the calls write only into the two sets. SIGPIPE
     // is ignored, as Rust's start-up ignores it, and SIGUSR1 blocked in this thread only.
