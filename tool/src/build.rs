@@ -553,18 +553,6 @@ pub struct Shim {
     pub program: PathBuf,
 }
 
-impl Shim {
-    /// What the shim adds to a start: the time of `--version` through it, less without it.
-    pub fn start_cost(&self) -> std::time::Duration {
-        let time = |program: &Path| {
-            let started = std::time::Instant::now();
-            let _ = run(Command::new(program).arg("--version"));
-            started.elapsed()
-        };
-        time(&self.shim).saturating_sub(time(&self.program))
-    }
-}
-
 /// The shim that `program` is (a name in `PATH`, or a path), if it is pyenv's: its script names
 /// pyenv's root and its `pyenv`, which says which interpreter it runs.
 pub fn shim(program: &std::ffi::OsStr) -> Option<Shim> {

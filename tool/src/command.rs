@@ -4,7 +4,7 @@
 
 use crate::build::{self, BuildError, BuildOptions, Built, Language, Shim};
 use crate::format::shell_quoted;
-use crate::process::{self, Options, Stdin, executable};
+use crate::process::{self, Options, Run, Stdin, executable};
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -25,7 +25,7 @@ impl Program {
     /// start, measured here (two starts), which the judge does not pay, and the cure.
     pub fn shim_note(&self) -> Option<String> {
         let shim = self.shim.as_ref()?;
-        let cost = shim.start_cost().as_secs_f64();
+        let cost = shim_cost(shim).as_secs_f64();
         let name = shim.shim.file_name().unwrap_or_default().to_string_lossy();
         Some(format!(
             "note: {} is pyenv's shim, a shell script that adds {cost:.2} s to every start and every run's time, which the judge does not pay: give the interpreter itself, {} (pyenv which {name})",
@@ -141,16 +141,22 @@ fn hint(program: &Path, check: impl Fn(&str) -> String) -> Option<String> {
     None
 }
 
-/// How many times an interpreter's start is timed: the least counts.
-const STARTS_TIMED: usize = 3;
+/// A run of `command` with no input, if it succeeds: a start, timed once. The CPU time of a
+/// program that works on one thread varies by a millisecond from run to run, on a busy machine
+/// too, where its wall time does not.
+fn start(command: &[&OsStr]) -> Option<Run> {
+    let ran = process::run(command, Stdin::Bytes(b""), &Options::default()).ok()?;
+    ran.succeeded().then_some(ran)
+}
 
-/// The least time, of [`STARTS_TIMED`], that `command` takes to run with no input.
-fn start_time(command: &[&OsStr]) -> Option<Duration> {
-    let once = || {
-        let ran = process::run(command, Stdin::Bytes(b""), &Options::default()).ok()?;
-        ran.succeeded().then_some(ran.wall)
+/// What pyenv's `shim` adds to a start: the wall time of `--version` through it, less without
+/// it (a shell script may wait, too, as its programs start).
+fn shim_cost(shim: &Shim) -> Duration {
+    let version = |program: &Path| {
+        start(&[program.as_os_str(), OsStr::new("--version")])
+            .map_or(Duration::ZERO, |ran| ran.wall)
     };
-    (0..STARTS_TIMED).map(|_| once()).min().flatten()
+    version(&shim.shim).saturating_sub(version(&shim.program))
 }
 
 /// What an interpreter's start-up is made of, where the interpreter of `command` is known
@@ -167,22 +173,23 @@ pub fn start_up(command: &[OsString]) -> Option<String> {
     if let Some(shim) = build::shim(interpreter) {
         return Some(format!(
             "{name} is pyenv's shim, which adds {:.0} ms to every start: give the interpreter itself, {} (pyenv which {name}).",
-            shim.start_cost().as_secs_f64() * 1000.0,
+            shim_cost(&shim).as_secs_f64() * 1000.0,
             shell_quoted(&shim.program.display().to_string()),
         ));
     }
     if name.starts_with("python") {
         // Side by side, on two cores: the check's runs are over, and the cores idle.
+        let cpu = |ran: Option<Run>| ran.map(|ran| ran.cpu);
         let (with_site, without) = std::thread::scope(|scope| {
             let without = scope.spawn(|| {
-                start_time(&[
+                cpu(start(&[
                     interpreter,
                     OsStr::new("-S"),
                     OsStr::new("-c"),
                     OsStr::new("pass"),
-                ])
+                ]))
             });
-            let with_site = start_time(&[interpreter, OsStr::new("-c"), OsStr::new("pass")]);
+            let with_site = cpu(start(&[interpreter, OsStr::new("-c"), OsStr::new("pass")]));
             (
                 with_site,
                 without.join().expect("timing a start does not panic"),
@@ -206,7 +213,7 @@ pub fn start_up(command: &[OsString]) -> Option<String> {
         });
     }
     if name == "java" {
-        let version = start_time(&[interpreter, OsStr::new("-version")])?;
+        let version = start(&[interpreter, OsStr::new("-version")])?.wall;
         return Some(format!(
             "The JVM takes {:.0} ms to start here (java -version), which the judge's runs pay too.",
             version.as_secs_f64() * 1000.0
