@@ -201,8 +201,11 @@ impl Predecessors {
             for &packed in moves.iter() {
                 starts[vertex(packed) + 1] += 1;
             }
-            for i in 1..STARTS_PER_LETTER {
-                starts[i] += starts[i - 1];
+            // The running total stays in a register: each step adds, with no store to wait for.
+            let mut total = 0;
+            for start in starts.iter_mut() {
+                total += *start;
+                *start = total;
             }
             unsorted.clone_from(moves);
             // From the last move to the first: each list keeps the order in which they were read.
