@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::family::{Family, Origin};
 use crate::format::{counted, with_commas};
 use crate::input::Input;
-use crate::judge::answer_lines;
+use crate::judge::Comparison;
 use crate::mistake::Mistake;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
@@ -158,8 +158,7 @@ pub trait Problem: Sync {
         output: &str,
     ) -> Result<Option<WrongAnswer>, Error> {
         let _ = input;
-        // The same bytes need no splitting into lines: most answers are.
-        let right = expected == output || answer_lines(expected) == answer_lines(output);
+        let right = Comparison::Lines.accepts(expected, output);
         Ok((!right).then_some(WrongAnswer { message: None }))
     }
 
