@@ -142,9 +142,15 @@ pub fn stop_all() {
     }
 }
 
-/// The first wait between two looks at a running program with limits: short, so that a run of
-/// a millisecond, which most are, is not kept waiting. It doubles up to [`LONGEST_POLL`].
+/// The first wait between two looks at a running program with limits, where no end notice wakes
+/// the watch: short, so that a run of a millisecond, which most are, is not kept waiting. It
+/// doubles up to [`LONGEST_POLL`].
 const FIRST_POLL: Duration = Duration::from_micros(100);
+
+/// The first wait between two looks where the program's end wakes the watch: a run of a few
+/// milliseconds is seen once while it works (its memory, which `ru_maxrss` may not say:
+/// [`peak_memory`]), with few looks at a longer one.
+const FIRST_POLL_WOKEN_AT_END: Duration = Duration::from_millis(1);
 
 /// The longest wait between two looks at a running program: it goes over a limit by no more
 /// than what it can do in that time.
@@ -171,13 +177,12 @@ pub fn run(
     let (program, arguments) = command.split_first().ok_or_else(|| {
         RunError::CannotStart(io::Error::new(io::ErrorKind::InvalidInput, "no command"))
     })?;
-    // What this process holds as it starts the program, which `ru_maxrss` may report instead of
-    // the program's peak: before and after, as other threads may allocate meanwhile.
-    let resident_before = own_resident_memory();
     let started = Instant::now();
     let child =
         start(program.as_ref(), arguments, stdin, options).map_err(RunError::CannotStart)?;
-    let at_start = resident_before.max(own_resident_memory());
+    // The most this process held from just before the start to after it, which `ru_maxrss` may
+    // report instead of the program's peak: other threads may allocate meanwhile.
+    let at_start = own_peak_memory();
     let pid = child.pid;
     lock_running().push(pid);
     let writer = match (stdin, child.stdin) {
@@ -551,8 +556,8 @@ fn lock_running() -> std::sync::MutexGuard<'static, Vec<libc::pid_t>> {
 /// ran. `ru_maxrss` counts the memory of this process when it started the program (the peak of
 /// the address space it was executed from, this process's, which [`forget_own_peak_memory`]
 /// sets back to what it holds at the start), so it says something of the program only when it
-/// is more than this process held then: `at_start`, its resident memory (`VmRSS`) around the
-/// start. Not this process's own `ru_maxrss`, which counts what the process that started *it*
+/// is more than this process held then: `at_start`, its peak (`VmHWM`) from just before the
+/// start to after it. Not this process's own `ru_maxrss`, which counts what the process that started *it*
 /// held, before it was executed.
 fn peak_memory(reported: u64, watched: u64, at_start: u64) -> u64 {
     match reported > at_start {
@@ -561,16 +566,11 @@ fn peak_memory(reported: u64, watched: u64, at_start: u64) -> u64 {
     }
 }
 
-/// This process's resident memory now, in bytes (`VmRSS`); 0 if `/proc` does not say.
-fn own_resident_memory() -> u64 {
-    // `statm` is a line of counters; `status`, which says the same as VmRSS, costs the kernel a
-    // page of text, at every start.
-    let statm = fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|pages| pages.parse::<u64>().ok());
-    pages.unwrap_or(0) * page_size()
+/// This process's peak resident memory since [`forget_own_peak_memory`], in bytes (`VmHWM`); 0
+/// if `/proc` does not say.
+fn own_peak_memory() -> u64 {
+    let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status_field(&status, "VmHWM:")
 }
 
 /// A size that `status`, of a `/proc/PROCESS/status`, gives in kilobytes after `field`, in
@@ -633,9 +633,8 @@ fn watch(
     }
     let mut group = Group::new(pid);
     let end = EndNotice::open(pid);
-    // Where its end wakes the watch, the looks are only for its limits.
     let mut poll = match end {
-        Some(_) => LONGEST_POLL,
+        Some(_) => FIRST_POLL_WOKEN_AT_END,
         None => FIRST_POLL,
     };
     loop {
@@ -644,8 +643,12 @@ fn watch(
         }
         let usage = group.usage();
         watched.peak_memory = watched.peak_memory.max(usage.memory);
-        watched.peak_stack = watched.peak_stack.max(group.leader_stack());
         let elapsed = started.elapsed();
+        // A stack is looked at from the first longest wait on: `status` costs the kernel a page
+        // of text, and a stack that overflows sooner faults, which a trace sees.
+        if elapsed >= LONGEST_POLL {
+            watched.peak_stack = watched.peak_stack.max(group.leader_stack());
+        }
         let over_time = options
             .time_limit
             .is_some_and(|limit| usage.cpu > limit && elapsed > limit);

@@ -418,8 +418,9 @@ fn the_end_of_a_run_is_noticed_at_once_and_a_running_one_is_waited_for() {
 #[ignore = "second tier: times real programs (cargo test -- --ignored)"]
 fn a_traced_program_goes_on_as_soon_as_it_has_executed() {
     // It stops after its exec until the watch lets it go on, which the watch does at once, not
-    // at its next look, up to 5 ms in (its end wakes the watch, so looks are far apart). CPython
-    // (the interpreter itself, not pyenv's shim) stops late enough for a first look to miss it.
+    // at its next look (its end wakes the watch, so looks are milliseconds apart). CPython (the
+    // interpreter itself, not pyenv's shim) stops late enough for a first look to miss it. The
+    // trace's own stops cost it under a millisecond.
     let python = atcoder_games_tool::build::shim("python3".as_ref())
         .map_or_else(|| "python3".into(), |shim| shim.program.into_os_string());
     let command = [python, "-S".into(), "-c".into(), "pass".into()];
