@@ -282,11 +282,11 @@ pub fn near_miss(expected: &str, actual: &str) -> Option<NearMiss> {
 }
 
 /// Judges `run`, made under `limits`, against the `expected` output, compared as the judge
-/// compares answers ([`answer_lines`]); None if it is right. See [`judge_run`] for the rest.
+/// compares answers ([`Comparison::Lines`]); None if it is right. See [`judge_run`] for the rest.
 pub fn judge(expected: &str, run: &Run, limits: &Limits) -> Option<Failure> {
     judge_run(run, limits).or_else(|| {
         let actual = String::from_utf8_lossy(&run.stdout);
-        (answer_lines(&actual) != answer_lines(expected)).then(|| Failure::WrongAnswer {
+        (!Comparison::Lines.accepts(expected, &actual)).then(|| Failure::WrongAnswer {
             expected: expected.to_string(),
             actual: actual.into_owned(),
             message: None,

@@ -5,6 +5,7 @@
 
 use crate::editorial;
 use crate::input::{Builtin, Input};
+use crate::judge::Comparison;
 use std::collections::HashMap;
 
 /// A section of a problem's editorial, by the anchor of its heading.
@@ -47,12 +48,12 @@ impl std::fmt::Debug for Mistake {
 
 impl Mistake {
     /// Whether a program with this mistake, written one of its ways, answers each input of `cases`
-    /// with its answer there.
+    /// with its answer there, as the judge compares answers.
     pub fn agrees(&self, cases: &[(Input, String)]) -> bool {
         self.ways.iter().any(|answers| {
             cases
                 .iter()
-                .all(|(input, answer)| same_answers(&answers(input), answer))
+                .all(|(input, answer)| Comparison::Lines.accepts(answer, &answers(input)))
         })
     }
 
@@ -60,12 +61,6 @@ impl Mistake {
     pub fn answers(&self, input: &Input) -> String {
         (self.ways[0])(input)
     }
-}
-
-/// Whether two answers are the same as the judge compares them: line by line, trailing
-/// whitespace and blank lines at the end ignored.
-fn same_answers(one: &str, other: &str) -> bool {
-    crate::judge::answer_lines(one) == crate::judge::answer_lines(other)
 }
 
 /// The classic mistakes of `problem`, the simplest first.
