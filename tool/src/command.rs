@@ -99,6 +99,12 @@ pub fn program(
         }));
     }
     let shown = shell_quoted(&text);
+    if first.is_file()
+        && Language::of(first).is_some()
+        && let Some(message) = source_with_arguments(&shown, &words[1..], again(&shown))
+    {
+        return Err(Unready::Unknown(message));
+    }
     let mut message = format!("cannot start {shown}: no such program, or it is not executable");
     if let Some(hint) = hint(first, again) {
         message.push_str(&format!(". {hint}"));
@@ -116,6 +122,21 @@ fn with_shim(mut program: Program) -> Program {
 /// folder of `PATH`.
 fn can_start(program: &Path) -> bool {
     process::find_program(program).is_some_and(|path| executable(&path))
+}
+
+/// Why the source `shown`, followed by `arguments`, is not run: a source is built and run
+/// without arguments, so these are most likely `check`'s own options, given after the program
+/// rather than before the problem. `again` is `check`'s command line with the source alone.
+fn source_with_arguments(shown: &str, arguments: &[OsString], again: String) -> Option<String> {
+    let rest = again.strip_prefix("atcoder-games check ")?;
+    let arguments: Vec<String> = arguments
+        .iter()
+        .map(|argument| shell_quoted(&argument.to_string_lossy()))
+        .collect();
+    let arguments = arguments.join(" ");
+    Some(format!(
+        "cannot run the source {shown} with the arguments {arguments}: a source is built and run without any. Words after the program are its own; check's options go before the problem: atcoder-games check {arguments} {rest}"
+    ))
 }
 
 /// What to do instead of running `program`, which cannot be started, where it is a common

@@ -810,6 +810,20 @@ fn the_common_mistakes_of_the_command_line_get_hints() {
         message.contains("cannot start later.cpp: no such program"),
         "{message}"
     );
+    // A source followed by check's options, which are then its arguments: where they go.
+    let message = error(&check_in(&folder, &["lucky7", "main.cpp", "--seed", "1"]));
+    assert!(
+        message.contains(
+            "cannot run the source main.cpp with the arguments --seed 1: a source is built and run without any."
+        ),
+        "{message}"
+    );
+    assert!(
+        message.ends_with(
+            "check's options go before the problem: atcoder-games check --seed 1 lucky7 main.cpp"
+        ),
+        "{message}"
+    );
     // A program in a folder below, named by its relative path, is started.
     fs::create_dir_all(folder.join("sub")).unwrap();
     let failing = folder.join("sub/failing");
