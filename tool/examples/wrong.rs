@@ -467,17 +467,21 @@ fn block_number(block: &str) -> usize {
         .fold(0, |number, letter| 52 * number + digit(letter))
 }
 
+/// Each word of `input` as a move between the numbers of its first and last blocks.
+fn block_edges(input: &str) -> Vec<(usize, usize)> {
+    let (_, ends) = word_ends(input);
+    ends.iter()
+        .map(|&(head, tail)| (block_number(head), block_number(tail)))
+        .collect()
+}
+
 /// Right, but each time a move of a block is found to lead into a won block, it looks at all of
 /// the block's moves again to see whether any is still open: N² steps on a block with N moves.
 /// Everything else is as fast as a careful solution's (flat arrays of the 52³ blocks), so that
 /// only that mistake makes it slow.
 fn rescans_moves(input: &str) -> String {
     const BLOCKS: usize = 52 * 52 * 52;
-    let (_, ends) = word_ends(input);
-    let edges: Vec<(usize, usize)> = ends
-        .iter()
-        .map(|&(head, tail)| (block_number(head), block_number(tail)))
-        .collect();
+    let edges = block_edges(input);
     let mut moves: Vec<Vec<usize>> = vec![Vec::new(); BLOCKS];
     let mut before: Vec<Vec<usize>> = vec![Vec::new(); BLOCKS];
     for &(head, tail) in &edges {
@@ -545,11 +549,7 @@ fn busy(input: &str, seconds: f64) -> String {
 /// blocks.
 fn counting_down(input: &str) -> String {
     const BLOCKS: usize = 52 * 52 * 52;
-    let (_, ends) = word_ends(input);
-    let edges: Vec<(usize, usize)> = ends
-        .iter()
-        .map(|&(head, tail)| (block_number(head), block_number(tail)))
-        .collect();
+    let edges = block_edges(input);
     let mut left = vec![0usize; BLOCKS];
     let mut before: Vec<Vec<usize>> = vec![Vec::new(); BLOCKS];
     for &(head, tail) in &edges {

@@ -55,9 +55,9 @@ pub fn program(
     again: impl Fn(&str) -> String,
 ) -> Result<Program, Unready> {
     let first = Path::new(&words[0]);
+    let source = first.is_file().then(|| Language::of(first)).flatten();
     if words.len() == 1
-        && first.is_file()
-        && let Some(language) = Language::of(first)
+        && let Some(language) = source
     {
         return match build::build(first, language, options) {
             Ok(built) => Ok(Program {
@@ -99,8 +99,7 @@ pub fn program(
         }));
     }
     let shown = shell_quoted(&text);
-    if first.is_file()
-        && Language::of(first).is_some()
+    if source.is_some()
         && let Some(message) = source_with_arguments(&shown, &words[1..], again(&shown))
     {
         return Err(Unready::Unknown(message));
