@@ -16,7 +16,8 @@ use crate::judge::{
     settle_after,
 };
 use crate::problem::{Expected, Problem, RightGame};
-use crate::process::{self, Run, RunError, Stdin, Stop};
+use crate::process::forkserver::{self, Forkserver};
+use crate::process::{self, Options, Run, RunError, Stdin, Stop};
 use crate::search::{
     Answered, Case, Conclusion, DIAGNOSIS_SIZE, Diagnosis, Found, Margins, Plan, Progress, Runs,
     Undiagnosed, WorkClock, diagnose, search,
@@ -71,22 +72,65 @@ impl CheckSetup<'_> {
     fn launch(&self, input: &Input, expected: &Expected, limits: &Limits) -> Result<Run, Error> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
-        let factor = self.time_factor;
-        let longest = self.problem.longest_answer(input, expected);
-        let mut options = limits.options(longest);
-        options.time_limit = options.time_limit.map(|limit| limit.mul_f64(factor));
-        options.wall_limit = options.wall_limit.map(|limit| limit.mul_f64(factor));
+        let options = self.options(input, expected, limits);
         let command = &self.command;
-        let mut ran = process::run(command, stdin, &options).map_err(|error| match error {
+        let ran = process::run(command, stdin, &options).map_err(|error| match error {
             RunError::CannotStart(error) => {
                 let program = shell_quoted(&command[0].to_string_lossy());
                 Error::Usage(format!("cannot start {program}: {error}"))
             }
             error => Error::Failed(format!("{}: {error}", shell_line(command))),
         })?;
-        ran.cpu = ran.cpu.div_f64(factor);
-        ran.wall = ran.wall.div_f64(factor);
-        Ok(ran)
+        Ok(self.judged(ran))
+    }
+
+    /// How to run the program on `input`, whose right answer is `expected` so far as it is
+    /// known: stopped at `limits` as the judge would, later by the time factor.
+    fn options(&self, input: &Input, expected: &Expected, limits: &Limits) -> Options {
+        let longest = self.problem.longest_answer(input, expected);
+        let mut options = limits.options(longest);
+        let factor = self.time_factor;
+        options.time_limit = options.time_limit.map(|limit| limit.mul_f64(factor));
+        options.wall_limit = options.wall_limit.map(|limit| limit.mul_f64(factor));
+        options
+    }
+
+    /// `ran`, with its times as the judge's would be.
+    fn judged(&self, mut ran: Run) -> Run {
+        ran.cpu = ran.cpu.div_f64(self.time_factor);
+        ran.wall = ran.wall.div_f64(self.time_factor);
+        ran
+    }
+
+    /// A run on a small `input` forked by `forking`'s server ([`process::forkserver`]), started
+    /// at the first: None for a larger input, whose time is worth judging with the start-up the
+    /// judge counts; or where the program is not one a forkserver serves, or the server could not
+    /// serve the run (it is not asked again).
+    fn forked(&self, input: &Input, expected: &Expected, forking: &mut Forking) -> Option<Run> {
+        if input.size() > self.problem.small_size() {
+            return None;
+        }
+        if let Forking::Unstarted = forking {
+            let options = self.options(input, expected, &self.limits);
+            *forking = match forkserver::serves(&self.command) {
+                true => {
+                    Forkserver::start(&self.command, &options).map_or(Forking::Off, Forking::On)
+                }
+                false => Forking::Off,
+            };
+        }
+        let Forking::On(server) = forking else {
+            return None;
+        };
+        let text = input.text();
+        let options = self.options(input, expected, &self.limits);
+        match server.run(Stdin::Bytes(text.as_bytes()), &options) {
+            Ok(ran) => Some(self.judged(ran)),
+            Err(_) => {
+                *forking = Forking::Off;
+                None
+            }
+        }
     }
 
     /// Judges `ran`, a run on `input` whose right answer is `expected`: its limits, a crash,
@@ -112,9 +156,21 @@ impl CheckSetup<'_> {
         }))
     }
 
-    /// One run on `input` beside others, judged: see [`Foreseen`].
-    fn foreseen(&self, input: Arc<Input>) -> Result<Foreseen, Error> {
+    /// One run on `input` beside others, judged: see [`Foreseen`]. Forked by `forking`'s server
+    /// where it can be, it stands if it passes; a forked run that fails is made again, started as
+    /// the judge starts it, which judges it.
+    fn foreseen(&self, input: Arc<Input>, forking: &mut Forking) -> Result<Foreseen, Error> {
         let expected = self.problem.expected(&input)?;
+        if let Some(ran) = self.forked(&input, &expected, forking)
+            && self.judge(&input, &expected, &ran)?.is_none()
+        {
+            return Ok(Foreseen {
+                input,
+                expected,
+                ran,
+                failure: None,
+            });
+        }
         let ran = self.launch(&input, &expected, &self.limits)?;
         let failure = self.judge(&input, &expected, &ran)?;
         Ok(Foreseen {
@@ -124,6 +180,15 @@ impl CheckSetup<'_> {
             failure,
         })
     }
+}
+
+/// A thread's forkserver of the program under check.
+enum Forking {
+    /// Not started yet: it is at the thread's first run.
+    Unstarted,
+    On(Forkserver),
+    /// The program is not one a forkserver serves, or its server failed.
+    Off,
 }
 
 /// A run beside others whose judged time is over this share of the time limit is made again
@@ -192,6 +257,7 @@ impl Ahead {
     /// keeps the run; after a run that `Ends` what follows, or that cannot be made (its turn
     /// says why), the rest of the queue is dropped.
     fn work(&self, setup: &CheckSetup) {
+        let mut forking = Forking::Unstarted;
         let mut state = self.state();
         loop {
             if state.over {
@@ -207,7 +273,7 @@ impl Ahead {
             };
             state.running.push(Arc::clone(&input));
             drop(state);
-            let made = setup.foreseen(Arc::clone(&input));
+            let made = setup.foreseen(Arc::clone(&input), &mut forking);
             state = self.state();
             if let Some(at) =
                 (state.running.iter()).position(|running| Arc::ptr_eq(running, &input))
@@ -323,6 +389,8 @@ pub struct Passed {
     pub margins: Margins,
     pub elapsed: Duration,
     pub start_up: Option<StartUp>,
+    /// How many runs were forked by a forkserver ([`process::forkserver`]).
+    pub forked: usize,
 }
 
 /// A start-up that takes most of every run's time: the least time any run took, and the time of
@@ -336,12 +404,14 @@ pub struct StartUp {
     pub made_of: Option<String>,
 }
 
-/// The judged times of the runs of a check: how many, in all, and the least.
+/// The judged times of the runs of a check started as the judge starts them: how many, in all,
+/// and the least; and how many were forked, whose times leave out the start-up.
 #[derive(Clone, Copy, Debug, Default)]
 struct Tally {
     runs: usize,
     total: Duration,
     least: Option<Duration>,
+    forked: usize,
 }
 
 /// The fewest runs on which a start-up is said to dominate them.
@@ -351,7 +421,12 @@ const START_UP_RUNS: usize = 20;
 const START_UP_WORTH_NAMING: Duration = Duration::from_millis(20);
 
 impl Tally {
-    fn note(&mut self, time: Duration) {
+    fn note(&mut self, ran: &Run) {
+        if ran.forked {
+            self.forked += 1;
+            return;
+        }
+        let time = judged_time(ran);
         self.runs += 1;
         self.total += time;
         self.least = Some(self.least.map_or(time, |least| least.min(time)));
@@ -395,6 +470,8 @@ pub struct Failed {
     /// How long the check took.
     pub elapsed: Duration,
     pub start_up: Option<StartUp>,
+    /// How many runs were forked by a forkserver ([`process::forkserver`]).
+    pub forked: usize,
 }
 
 /// How many of the first lines of too much output a report shows.
@@ -504,10 +581,9 @@ impl Runs<Option<Answered>> for Answers<'_, '_> {
 impl Program<'_> {
     /// Counts a run's judged time: on the clock, and in the tally.
     fn spent(&self, ran: &Run) {
-        let time = judged_time(ran);
-        self.clock.spend(time);
+        self.clock.spend(judged_time(ran));
         let mut tally = self.tally.get();
-        tally.note(time);
+        tally.note(ran);
         self.tally.set(tally);
     }
 
@@ -733,6 +809,7 @@ fn checked_with(
                 margins: program.margins.take(),
                 elapsed: started.elapsed(),
                 start_up: program.start_up(),
+                forked: program.tally.get().forked,
             }));
         }
         Conclusion::Failed(found) => *found,
@@ -782,6 +859,7 @@ fn checked_with(
         printed_first,
         elapsed: started.elapsed(),
         start_up: program.start_up(),
+        forked: program.tally.get().forked,
     })))
 }
 

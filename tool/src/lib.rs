@@ -3,9 +3,10 @@
 //!
 //! 1. formatting: [`error`], what can go wrong and how it ends a run; [`format`], numbers and
 //!    text as people read them;
-//! 2. building and running a program: [`process`], running one and measuring it; [`build`],
-//!    building a source as AtCoder builds it; [`command`], a program as the user gives it, made
-//!    ready to run;
+//! 2. building and running a program: [`process`], running one and measuring it, and its
+//!    [`process::forkserver`], which forks a CPython script's runs from one started
+//!    interpreter; [`build`], building a source as AtCoder builds it; [`command`], a program as
+//!    the user gives it, made ready to run;
 //! 3. the judge's rules: [`judge`], its limits and verdicts, and the runs a verdict takes;
 //! 4. the problems: [`input`], their inputs; [`editorial`], their editorials, built in;
 //!    [`shiritori`] and [`lucky7`], this crate's

@@ -22,6 +22,8 @@ use std::sync::{Arc, LazyLock, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+pub mod forkserver;
+
 /// Where a run's stdin comes from.
 #[derive(Clone, Copy)]
 pub enum Stdin<'a> {
@@ -101,6 +103,9 @@ pub struct Run {
     /// Whether the program's first process faulted just beyond its stack, which could not grow
     /// there: a stack overflow (seen only with [`Options::trace_faults`]).
     pub stack_overflow: bool,
+    /// Whether a [`forkserver`] forked it from an interpreter started before: its times leave
+    /// out the interpreter's start, which every run of the judge's pays.
+    pub forked: bool,
 }
 
 impl Run {
@@ -183,6 +188,64 @@ pub fn run(
     // The most this process held from just before the start to after it, which `ru_maxrss` may
     // report instead of the program's peak: other threads may allocate meanwhile.
     let at_start = own_peak_memory();
+    let parent = Parent::This {
+        traced: child.traced,
+    };
+    collect(child, parent, stdin, options, started, at_start)
+}
+
+/// Whoever waits for a run's program and reaps it.
+enum Parent<'a> {
+    /// This process, which started it: traced, it is let go on at each stop.
+    This { traced: bool },
+    /// The forkserver that forked it, which says when it has ended and reaps it when told.
+    Forkserver(&'a mut forkserver::Channel),
+}
+
+impl Parent<'_> {
+    /// Whether process `pid` has ended, waiting for it to end unless `flags` has `WNOHANG`; it is
+    /// left to be reaped.
+    fn ended(
+        &mut self,
+        pid: libc::pid_t,
+        flags: libc::c_int,
+        watched: &mut Watched,
+    ) -> io::Result<bool> {
+        match self {
+            Self::This { .. } => wait_for_end(pid, flags, watched),
+            Self::Forkserver(channel) => channel.ended(flags & libc::WNOHANG == 0),
+        }
+    }
+
+    /// The notice of the end of process `pid`, where there is one.
+    fn end_notice(&self, pid: libc::pid_t) -> Option<EndNotice> {
+        match self {
+            Self::This { .. } => EndNotice::open(pid),
+            Self::Forkserver(channel) => channel.end_notice(),
+        }
+    }
+
+    /// Reaps the ended process `pid`: its wait status and resource usage.
+    fn reap(&mut self, pid: libc::pid_t) -> io::Result<(ExitStatus, libc::rusage)> {
+        match self {
+            Self::This { .. } => reap(pid),
+            Self::Forkserver(channel) => channel.reap(),
+        }
+    }
+}
+
+/// The rest of a run, once `child` is started by `parent` (at `started`): its input written, its
+/// output read, its limits watched, everything it started stopped, and its end collected.
+/// `at_start` is this process's peak memory around the start, which `ru_maxrss` may report
+/// ([`peak_memory`]).
+fn collect(
+    child: Started,
+    mut parent: Parent,
+    stdin: Stdin,
+    options: &Options,
+    started: Instant,
+    at_start: u64,
+) -> Result<Run, RunError> {
     let pid = child.pid;
     lock_running().push(pid);
     let writer = match (stdin, child.stdin) {
@@ -211,13 +274,13 @@ pub fn run(
         Box::new(Bounded { pipe, kept, over }) as _
     }));
     let stderr = read_all(Some(Box::new(child.stderr.take(STDERR_KEPT))));
-    let watched = watch(pid, child.traced, started, options, &output_over);
+    let watched = watch(pid, &mut parent, started, options, &output_over);
     // Whatever happened, nothing of the run is left behind: the group is stopped, and the
     // threads end once its pipes close.
     kill_group(pid);
     // Forgotten before it is reaped, after which its id may name another process.
     lock_running().retain(|&group| group != pid);
-    let reaped = reap(pid);
+    let reaped = parent.reap(pid);
     let wall = started.elapsed();
     if let Some(writer) = writer {
         writer.join().expect("the input writer does not panic");
@@ -239,6 +302,7 @@ pub fn run(
         max_rss: usage.ru_maxrss as u64 * 1024,
         peak_stack: watched.peak_stack,
         stack_overflow: watched.stack_overflow,
+        forked: matches!(parent, Parent::Forkserver(_)),
     })
 }
 
@@ -600,7 +664,7 @@ struct Watched {
 /// from time to time.
 fn watch(
     pid: libc::pid_t,
-    traced: bool,
+    parent: &mut Parent,
     started: Instant,
     options: &Options,
     output_over: &AtomicBool,
@@ -623,22 +687,22 @@ fn watch(
         || options.memory_limit.is_some()
         || options.output_limit.is_some();
     if !limited {
-        while !wait_for_end(pid, 0, &mut watched)? {}
+        while !parent.ended(pid, 0, &mut watched)? {}
         return Ok(watched);
     }
     // A traced program stops as soon as it has executed, until it is let go on: at once, rather
     // than at the first look.
-    if traced && wait_for_end(pid, 0, &mut watched)? {
+    if matches!(parent, Parent::This { traced: true }) && parent.ended(pid, 0, &mut watched)? {
         return Ok(printed_too_much(watched));
     }
     let mut group = Group::new(pid);
-    let end = EndNotice::open(pid);
+    let end = parent.end_notice(pid);
     let mut poll = match end {
         Some(_) => FIRST_POLL_WOKEN_AT_END,
         None => FIRST_POLL,
     };
     loop {
-        if wait_for_end(pid, libc::WNOHANG, &mut watched)? {
+        if parent.ended(pid, libc::WNOHANG, &mut watched)? {
             return Ok(printed_too_much(watched));
         }
         let usage = group.usage();
@@ -668,7 +732,7 @@ fn watch(
         };
         if let Some(stop) = stop {
             kill_group(pid);
-            while !wait_for_end(pid, 0, &mut watched)? {}
+            while !parent.ended(pid, 0, &mut watched)? {}
             watched.stopped = Some(stop);
             return Ok(watched);
         }

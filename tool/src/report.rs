@@ -249,7 +249,7 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
             units.of(passed.largest),
             setting.seed,
             passed.elapsed.as_secs_f64(),
-            at_a_time(setting.jobs),
+            at_a_time(setting.jobs, passed.forked),
         ),
     );
     let margins = &passed.margins;
@@ -515,7 +515,10 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
     if setting.time_factor != 1.0 {
         write_wrapped(&mut text, &time_factor_line(setting.time_factor));
     }
-    let (elapsed, jobs) = (failed.elapsed.as_secs_f64(), at_a_time(setting.jobs));
+    let (elapsed, jobs) = (
+        failed.elapsed.as_secs_f64(),
+        at_a_time(setting.jobs, failed.forked),
+    );
     write_wrapped(&mut text, &format!("Found in {elapsed:.1} s, {jobs}."));
     let _ = writeln!(text);
     write_input_section(&mut text, setting, found);
@@ -650,9 +653,16 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
     text
 }
 
-/// How many runs went at once (`--jobs`), in words.
-fn at_a_time(jobs: usize) -> String {
-    format!("{} at a time", counted(jobs, "run", "runs"))
+/// How many runs went at once (`--jobs`), and how many of them a forkserver forked, in words.
+fn at_a_time(jobs: usize, forked: usize) -> String {
+    let at_a_time = format!("{} at a time", counted(jobs, "run", "runs"));
+    match forked {
+        0 => at_a_time,
+        forked => format!(
+            "{at_a_time}, {} forked from one started interpreter rather than started anew",
+            counted(forked, "run", "runs")
+        ),
+    }
 }
 
 /// The section of the failing input: where it comes from, and the input itself when it is worth

@@ -40,6 +40,7 @@ fn check_in(folder: &Path, arguments: &[&str]) -> atcoder_games_tool::process::R
         max_rss: 0,
         peak_stack: 0,
         stack_overflow: false,
+        forked: false,
     }
 }
 
@@ -558,4 +559,52 @@ fn numbers_of_data_are_no_count_headers() {
         text::without_tokens("2\n1 1 1 1 1\n7\n", 1, 1).as_deref(),
         Some("2\n1 1 1 1\n7\n")
     );
+}
+
+#[test]
+fn a_cpython_scripts_small_runs_are_forked_and_what_fails_forked_is_judged_started_anew() {
+    // The example, with a solution that answers wrong only in a forked run, which finds the
+    // forkserver's `socket` imported already.
+    let folder = scratch("forked");
+    fs::create_dir_all(folder.join("test")).unwrap();
+    for entry in fs::read_dir(example())
+        .unwrap()
+        .chain(fs::read_dir(example().join("test")).unwrap())
+    {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            let relative = path.strip_prefix(example()).unwrap();
+            fs::copy(&path, folder.join(relative)).unwrap();
+        }
+    }
+    let right = fs::read_to_string(folder.join("right.py")).unwrap();
+    let wrong_when_forked =
+        format!("import sys\nif 'socket' in sys.modules:\n    print(0)\n    sys.exit()\n{right}");
+    fs::write(folder.join("forked.py"), wrong_when_forked).unwrap();
+    let report = |program: &str| {
+        let mut arguments = vec!["--seed", "2", "--cases", "30", "--max-size", "1000"];
+        arguments.extend(example_helpers(true, false));
+        arguments.extend(["python3", program]);
+        let output = check_in(&folder, &arguments);
+        let report = stdout(&output);
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        paragraphs(&report)[0].clone()
+    };
+    let forked = |report: &str| {
+        let count = report
+            .split(" runs forked from one started interpreter")
+            .next()?;
+        count.rsplit(' ').next()?.parse::<usize>().ok()
+    };
+    // The small cases, three quarters of them, and the samples.
+    let right = report("right.py");
+    assert!(forked(&right).is_some_and(|count| count >= 20), "{right}");
+    // Every forked run of it failed, and was made again as the judge starts it, which passed.
+    let wrong_when_forked = report("forked.py");
+    assert_eq!(forked(&wrong_when_forked), None, "{wrong_when_forked}");
+    assert!(
+        wrong_when_forked.contains(" s, 2 runs at a time. "),
+        "{wrong_when_forked}"
+    );
+    fs::remove_dir_all(&folder).unwrap();
 }

@@ -136,6 +136,7 @@ fn modelled(
             max_rss: peak,
             peak_stack: 0,
             stack_overflow: false,
+            forked: false,
         })
     }
 }

@@ -104,6 +104,7 @@ fn report<E>(
         printed_first: Vec::new(),
         elapsed: Duration::from_secs(3),
         start_up: None,
+        forked: 0,
     };
     Ok(atcoder_games_tool::report::report(
         &setting.setup(),
@@ -118,6 +119,7 @@ fn passed(setting: &Setting, largest: usize, margins: &Margins, elapsed: Duratio
         margins: margins.clone(),
         elapsed,
         start_up: None,
+        forked: 0,
     };
     atcoder_games_tool::report::passed(&setting.setup(), &pass)
 }
@@ -1409,6 +1411,7 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
         margins: Margins::default(),
         elapsed: Duration::from_secs(12),
         start_up: Some(start_up.clone()),
+        forked: 0,
     };
     let text = atcoder_games_tool::report::passed(&setting(Builtin::Lucky7).setup(), &pass);
     assert!(
@@ -1426,4 +1429,30 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
     };
     let text = atcoder_games_tool::report::passed(&setting(Builtin::Lucky7).setup(), &pass);
     assert!(text.contains("not solving.\n"), "{text}");
+}
+
+#[test]
+fn the_runs_a_forkserver_forked_are_counted_beside_the_jobs() {
+    let pass = |forked| Passed {
+        largest: 100,
+        margins: Margins::default(),
+        elapsed: Duration::from_secs(4),
+        start_up: None,
+        forked,
+    };
+    let text = |forked| {
+        let setup = setting(Builtin::Lucky7).setup();
+        unwrapped(&atcoder_games_tool::report::passed(&setup, &pass(forked)))
+    };
+    assert!(
+        text(0).ends_with(" in 4.0 s, 2 runs at a time."),
+        "{}",
+        text(0)
+    );
+    assert!(
+        text(192).ends_with(" in 4.0 s, 2 runs at a time, 192 runs forked from one started interpreter rather than started anew."),
+        "{}",
+        text(192)
+    );
+    assert!(text(1).contains(", 1 run forked from one"), "{}", text(1));
 }

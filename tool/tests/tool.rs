@@ -13,6 +13,7 @@ mod docs;
 mod dot;
 mod explain;
 mod explore;
+mod forkserver;
 mod growth;
 mod judge;
 mod mistake;

@@ -1,0 +1,158 @@
+//! The forkserver: a CPython script's run forked from a started interpreter is the run that
+//! starting the interpreter makes, and is stopped at the same limits.
+
+use atcoder_games_tool::process::forkserver::{Forkserver, serves};
+use atcoder_games_tool::process::{Options, Run, RunError, Stdin, Stop, run};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// `source` saved as a script of its own, in a folder of its own (which the test removes).
+fn script(name: &str, source: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("forkserver-{}-{name}", std::process::id()));
+    fs::create_dir_all(&folder).unwrap();
+    let path = folder.join(format!("{name}.py"));
+    fs::write(&path, source).unwrap();
+    path
+}
+
+fn command(script: &Path) -> Vec<PathBuf> {
+    vec!["python3".into(), script.to_path_buf()]
+}
+
+/// The parts of a run that the program decides.
+fn outcome(ran: &Run) -> (Option<i32>, String, String) {
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (ran.status.code(), text(&ran.stdout), text(&ran.stderr))
+}
+
+#[test]
+fn a_forked_run_is_the_run_of_the_interpreter_started_anew() {
+    let options = Options {
+        stack: Some(1 << 30),
+        ..Options::default()
+    };
+    let scripts = [
+        // Its input, its name, its arguments, its path, and its own modules beside it.
+        (
+            "names",
+            "import sys, os\nfrom helper import twice\n\
+             print(twice(int(input())), __name__, sys.argv == [__file__], os.path.basename(sys.path[0]))\n",
+        ),
+        ("exit", "import sys\nprint('before')\nsys.exit(3)\n"),
+        ("message", "import sys\nsys.exit('the message')\n"),
+        (
+            "exception",
+            "def f():\n    raise ValueError('wrong')\nf()\n",
+        ),
+        // What the interpreter does at its end: threads joined, atexit functions run, files
+        // still open flushed.
+        (
+            "end",
+            "import atexit, threading, time\natexit.register(print, 'at exit')\n\
+             out = open(1, 'w', closefd=False)\nout.write('unflushed\\n')\n\
+             def late():\n    time.sleep(0.05)\n    print('from a thread', flush=True)\n\
+             threading.Thread(target=late).start()\n",
+        ),
+        // A deep recursion, on the stack the interpreter was given.
+        (
+            "deep",
+            "import sys\nsys.setrecursionlimit(10**6)\n\
+             def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\nprint(depth(100000))\n",
+        ),
+    ];
+    for (name, source) in scripts {
+        let path = script(name, source);
+        fs::write(
+            path.with_file_name("helper.py"),
+            "def twice(n):\n    return 2 * n\n",
+        )
+        .unwrap();
+        let started_anew = run(&command(&path), Stdin::Bytes(b"21\n"), &options).unwrap();
+        let mut server = Forkserver::start(&command(&path), &options).expect("python3 starts");
+        // Twice from the one server: a run leaves nothing of itself in it.
+        for _ in 0..2 {
+            let forked = server.run(Stdin::Bytes(b"21\n"), &options).unwrap();
+            assert!(forked.forked && !started_anew.forked);
+            assert_eq!(outcome(&forked), outcome(&started_anew), "{name}");
+        }
+        fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn a_forked_run_is_stopped_at_its_limits_and_the_server_serves_on() {
+    let path = script(
+        "limits",
+        "import sys\nwhat = input()\n\
+         if what == 'loop':\n    while True: pass\n\
+         if what == 'print':\n    while True: print('x' * 1000)\n\
+         if what == 'memory':\n    hold = bytearray(300 << 20)\n    hold[::4096] = b'x' * len(hold[::4096])\n\
+         print('done')\n",
+    );
+    let options = Options {
+        time_limit: Some(Duration::from_millis(300)),
+        wall_limit: Some(Duration::from_secs(5)),
+        memory_limit: Some(200 << 20),
+        output_limit: Some(1 << 20),
+        ..Options::default()
+    };
+    let mut server = Forkserver::start(&command(&path), &options).unwrap();
+    for (input, stop) in [
+        (&b"loop\n"[..], Stop::Time),
+        (b"print\n", Stop::Output),
+        (b"memory\n", Stop::Memory),
+    ] {
+        let started = Instant::now();
+        let ran = server.run(Stdin::Bytes(input), &options).unwrap();
+        assert_eq!(ran.stopped, Some(stop));
+        assert!(!ran.succeeded());
+        assert!(started.elapsed() < Duration::from_secs(5));
+    }
+    let ran = server.run(Stdin::Bytes(b"quick\n"), &options).unwrap();
+    assert!(ran.succeeded() && ran.stdout == b"done\n");
+    // The run's time leaves out the interpreter's start.
+    assert!(ran.cpu < Duration::from_millis(20), "{:?}", ran.cpu);
+    // A run with another stack than the server's cannot be served.
+    let other = Options {
+        stack: Some(1 << 20),
+        ..options
+    };
+    let error = server.run(Stdin::Bytes(b"quick\n"), &other).unwrap_err();
+    assert!(matches!(error, RunError::CannotStart(_)), "{error}");
+    fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn a_script_that_does_not_compile_cannot_be_served() {
+    let path = script("broken", "print(\n");
+    let options = Options::default();
+    let mut server = Forkserver::start(&command(&path), &options).unwrap();
+    let error = server.run(Stdin::Bytes(b""), &options).unwrap_err();
+    assert!(matches!(error, RunError::CannotStart(_)), "{error}");
+    fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn a_forkserver_serves_cpython_running_a_script_and_nothing_else() {
+    let served = [
+        vec!["python3", "main.py"],
+        vec!["/usr/bin/python3.11", "-X", "int_max_str_digits=0", "a.py"],
+        vec!["python", "-S", "main.py"],
+    ];
+    for command in served {
+        assert!(serves(&command), "{command:?}");
+    }
+    let unserved = [
+        vec!["pypy3", "main.py"],
+        vec!["python3", "-c", "print(1)"],
+        vec!["python3", "main.py", "argument"],
+        vec!["python3-config", "main.py"],
+        vec!["./a.out"],
+        vec![],
+    ];
+    for command in unserved {
+        assert!(!serves(&command), "{command:?}");
+        assert!(Forkserver::start(&command, &Options::default()).is_err());
+    }
+}
