@@ -107,6 +107,9 @@ fn a_forked_run_is_stopped_at_its_limits_and_the_server_serves_on() {
         let ran = server.run(Stdin::Bytes(input), &options).unwrap();
         assert_eq!(ran.stopped, Some(stop));
         assert!(!ran.succeeded());
+        if stop == Stop::Time {
+            assert!(ran.cpu >= Duration::from_millis(300), "{:?}", ran.cpu);
+        }
         assert!(started.elapsed() < Duration::from_secs(5));
     }
     let ran = server.run(Stdin::Bytes(b"quick\n"), &options).unwrap();
@@ -120,6 +123,21 @@ fn a_forked_run_is_stopped_at_its_limits_and_the_server_serves_on() {
     };
     let error = server.run(Stdin::Bytes(b"quick\n"), &other).unwrap_err();
     assert!(matches!(error, RunError::CannotStart(_)), "{error}");
+    fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn a_forkserver_dropped_is_gone_reaped() {
+    // The server is the parent of the process it forks.
+    let path = script("parent", "import os\nprint(os.getppid())\n");
+    let options = Options::default();
+    let mut server = Forkserver::start(&command(&path), &options).unwrap();
+    let ran = server.run(Stdin::Bytes(b""), &options).unwrap();
+    let pid = String::from_utf8(ran.stdout).unwrap();
+    let stat = format!("/proc/{}/stat", pid.trim());
+    assert!(fs::metadata(&stat).is_ok(), "{stat}");
+    drop(server);
+    assert!(fs::metadata(&stat).is_err(), "{stat} is left");
     fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
 

@@ -28,7 +28,7 @@ use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The server, run by the interpreter with `-c`, its script's path its one argument. Its own
 /// names are local to `_serve`, as a forked run clears `__main__`'s, which are the server's.
@@ -250,15 +250,9 @@ impl Forkserver {
 }
 
 impl Drop for Forkserver {
-    /// Ends the server, which ends at the end of its socket, and reaps it.
+    /// Ends the server, which waits for its next request, and reaps it.
     fn drop(&mut self) {
-        let _ = self.channel.0.shutdown(std::net::Shutdown::Both);
-        if !matches!(self.server.try_wait(), Ok(Some(_))) {
-            let ended = super::EndNotice::open(self.server.id() as libc::pid_t);
-            if !ended.is_some_and(|ended| ended.wait(Duration::from_millis(100))) {
-                let _ = self.server.kill();
-            }
-        }
+        let _ = self.server.kill();
         let _ = self.server.wait();
     }
 }
