@@ -48,11 +48,12 @@ pub enum Unready {
 /// AtCoder builds) built as the judge builds it with `options`; a program that can be started, as
 /// it is; one string that a shell splits into such a command (`"python3 main.py"`), as oj's `-c`
 /// takes it, split. Else why not, with a hint written with `again`, which makes the command line
-/// of `check` with another command in its place.
+/// of `check` with options of its own first (each followed by a space) and another command in
+/// the program's place.
 pub fn program(
     words: &[OsString],
     options: &BuildOptions,
-    again: impl Fn(&str) -> String,
+    again: impl Fn(&str, &str) -> String,
 ) -> Result<Program, Unready> {
     let first = Path::new(&words[0]);
     let source = first.is_file().then(|| Language::of(first)).flatten();
@@ -99,13 +100,12 @@ pub fn program(
         }));
     }
     let shown = shell_quoted(&text);
-    if source.is_some()
-        && let Some(message) = source_with_arguments(&shown, &words[1..], again(&shown))
-    {
+    if source.is_some() {
+        let message = source_with_arguments(&shown, &words[1..], again);
         return Err(Unready::Unknown(message));
     }
     let mut message = format!("cannot start {shown}: no such program, or it is not executable");
-    if let Some(hint) = hint(first, again) {
+    if let Some(hint) = hint(first, |command| again("", command)) {
         message.push_str(&format!(". {hint}"));
     }
     Err(Unready::Unknown(message))
@@ -125,17 +125,21 @@ fn can_start(program: &Path) -> bool {
 
 /// Why the source `shown`, followed by `arguments`, is not run: a source is built and run
 /// without arguments, so these are most likely `check`'s own options, given after the program
-/// rather than before the problem. `again` is `check`'s command line with the source alone.
-fn source_with_arguments(shown: &str, arguments: &[OsString], again: String) -> Option<String> {
-    let rest = again.strip_prefix("atcoder-games check ")?;
+/// rather than before the problem. `again` writes `check`'s command line with them first.
+fn source_with_arguments(
+    shown: &str,
+    arguments: &[OsString],
+    again: impl Fn(&str, &str) -> String,
+) -> String {
     let arguments: Vec<String> = arguments
         .iter()
         .map(|argument| shell_quoted(&argument.to_string_lossy()))
         .collect();
     let arguments = arguments.join(" ");
-    Some(format!(
-        "cannot run the source {shown} with the arguments {arguments}: a source is built and run without any. Words after the program are its own; check's options go before the problem: atcoder-games check {arguments} {rest}"
-    ))
+    format!(
+        "cannot run the source {shown} with the arguments {arguments}: a source is built and run without any. Words after the program are its own; check's options go before the problem: {}",
+        again(&format!("{arguments} "), shown)
+    )
 }
 
 /// What to do instead of running `program`, which cannot be started, where it is a common

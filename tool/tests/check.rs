@@ -824,6 +824,23 @@ fn the_common_mistakes_of_the_command_line_get_hints() {
         ),
         "{message}"
     );
+    // So for a problem of one's own, whose options come before the program's.
+    let own = [
+        "--generator",
+        "true",
+        "--reference",
+        "true",
+        "main.cpp",
+        "--cases",
+        "5",
+    ];
+    let message = error(&check_in(&folder, &own));
+    assert!(
+        message.ends_with(
+            "check's options go before the problem: atcoder-games check --cases 5 --generator ... main.cpp"
+        ),
+        "{message}"
+    );
     // A program in a folder below, named by its relative path, is started.
     fs::create_dir_all(folder.join("sub")).unwrap();
     let failing = folder.join("sub/failing");

@@ -331,12 +331,13 @@ impl CheckOptions {
     }
 
     /// The program that `words` give, made ready, as `helper` (None: the program under check);
-    /// `again` writes `check`'s command line with another command in its place, for a hint.
+    /// `again` writes `check`'s command line with options of its own first and another command
+    /// in its place, for a hint.
     fn ready(
         &self,
         words: &[OsString],
         helper: Option<Helper>,
-        again: impl Fn(&str) -> String,
+        again: impl Fn(&str, &str) -> String,
         built: &mut Vec<(String, Built)>,
     ) -> Result<Vec<OsString>, Halt> {
         let who = helper.map_or("the program".to_string(), |helper| {
@@ -394,7 +395,9 @@ impl CheckOptions {
                 return Err(Error::Usage(message.to_string()).into());
             }
             let name = problem.name();
-            let again = |command: &str| format!("atcoder-games check {name} {command}");
+            let again = |options: &str, command: &str| {
+                format!("atcoder-games check {options}{name} {command}")
+            };
             let program = shell_line(command);
             let command = self.ready(command, None, again, &mut built)?;
             return Ok(Ready {
@@ -412,7 +415,9 @@ impl CheckOptions {
         // program.
         let mut helper = |helper: Helper, command: &OsString| {
             let option = helper.name();
-            let again = |command: &str| format!("atcoder-games check --{option} {command} ...");
+            let again = |options: &str, command: &str| {
+                format!("atcoder-games check {options}--{option} {command} ...")
+            };
             self.ready(
                 std::slice::from_ref(command),
                 Some(helper),
@@ -430,7 +435,9 @@ impl CheckOptions {
                 .map(|validator| helper(Helper::Validator, validator))
                 .transpose()?,
         };
-        let again = |command: &str| format!("atcoder-games check --generator ... {command}");
+        let again = |options: &str, command: &str| {
+            format!("atcoder-games check {options}--generator ... {command}")
+        };
         let command = self.ready(&self.words, None, again, &mut built)?;
         let paths = match self.samples.is_empty() && Path::new(OJ_FOLDER).is_dir() {
             true => vec![PathBuf::from(OJ_FOLDER)],
