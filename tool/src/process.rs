@@ -359,35 +359,14 @@ fn start(
         c_string(&variable)
     });
     let environment = environment.collect::<io::Result<Vec<_>>>()?;
-    let (stdin_read, stdin_write) = match stdin {
-        Stdin::Bytes(_) => {
-            let (read, write) = pipe()?;
-            (read, Some(write))
-        }
-        Stdin::File(path) => (File::open(path)?, None),
-    };
-    let (stdout_read, stdout_write) = match options.discard_stdout {
-        true => (None, File::create("/dev/null")?),
-        false => {
-            let (read, write) = pipe()?;
-            (Some(read), write)
-        }
-    };
-    let (stderr_read, stderr_write) = pipe()?;
-    let limit = |bytes| libc::rlimit {
-        rlim_cur: bytes,
-        rlim_max: bytes,
-    };
+    let (program_stdio, ends) = pipes(stdin, options)?;
     let mut exec = Exec {
         path: path.as_ptr(),
         argv: null_terminated(argv),
         shell_argv: null_terminated(shell_argv),
         environment: null_terminated(environment.iter().map(|variable| variable.as_c_str())),
-        stdio: [&stdin_read, &stdout_write, &stderr_write].map(AsRawFd::as_raw_fd),
-        limits: [
-            (libc::RLIMIT_AS, options.address_space.map(limit)),
-            (libc::RLIMIT_STACK, options.stack.map(limit)),
-        ],
+        stdio: program_stdio.each_ref().map(AsRawFd::as_raw_fd),
+        limits: limits(options),
         trace: options.trace_faults,
         traced: AtomicBool::new(false),
         error: AtomicI32::new(0),
@@ -428,13 +407,83 @@ fn start(
         unsafe { libc::waitpid(pid, &mut status, 0) };
         return Err(io::Error::from_raw_os_error(error));
     }
-    Ok(Started {
-        pid,
-        traced: exec.traced.load(Ordering::Relaxed),
+    Ok(ends.of(pid, exec.traced.load(Ordering::Relaxed)))
+}
+
+/// This process's ends of a run's stdio: where its input is written (when it comes from bytes),
+/// where its output is read (unless it is discarded), and where its errors are.
+struct Ends {
+    stdin: Option<File>,
+    stdout: Option<File>,
+    stderr: File,
+}
+
+impl Ends {
+    /// The ends of `pid`'s run.
+    fn of(self, pid: libc::pid_t, traced: bool) -> Started {
+        Started {
+            pid,
+            traced,
+            stdin: self.stdin,
+            stdout: self.stdout,
+            stderr: self.stderr,
+        }
+    }
+}
+
+/// A run's stdio, as `stdin` and `options` say: the program's stdin, stdout and stderr, and this
+/// process's ends.
+fn pipes(stdin: Stdin, options: &Options) -> io::Result<([File; 3], Ends)> {
+    let (stdin_read, stdin_write) = match stdin {
+        Stdin::Bytes(_) => {
+            let (read, write) = pipe()?;
+            (read, Some(write))
+        }
+        Stdin::File(path) => (File::open(path)?, None),
+    };
+    let (stdout_read, stdout_write) = match options.discard_stdout {
+        true => (None, File::create("/dev/null")?),
+        false => {
+            let (read, write) = pipe()?;
+            (Some(read), write)
+        }
+    };
+    let (stderr_read, stderr_write) = pipe()?;
+    let ends = Ends {
         stdin: stdin_write,
         stdout: stdout_read,
         stderr: stderr_read,
-    })
+    };
+    Ok(([stdin_read, stdout_write, stderr_write], ends))
+}
+
+/// The limits of `options` on a program's address space and stack, as `setrlimit` takes them.
+type Limits = [(libc::__rlimit_resource_t, Option<libc::rlimit>); 2];
+
+fn limits(options: &Options) -> Limits {
+    let limit = |bytes| libc::rlimit {
+        rlim_cur: bytes,
+        rlim_max: bytes,
+    };
+    [
+        (libc::RLIMIT_AS, options.address_space.map(limit)),
+        (libc::RLIMIT_STACK, options.stack.map(limit)),
+    ]
+}
+
+/// Sets `limits` on this process: 0, or the `errno` of the first that fails. A system call
+/// only, which a new process may make before its exec.
+fn set_limits(limits: &Limits) -> libc::c_int {
+    for (resource, limit) in limits {
+        // SAFETY: setrlimit reads a valid rlimit.
+        if let Some(limit) = limit
+            && unsafe { libc::setrlimit(*resource, limit) } != 0
+        {
+            // SAFETY: errno is this thread's.
+            return unsafe { *libc::__errno_location() };
+        }
+    }
+    0
 }
 
 /// Sets this process's peak resident memory (`VmHWM`) back to what it holds now, as a start
@@ -510,7 +559,7 @@ struct Exec {
     /// The descriptors that become its stdin, stdout and stderr. None of them is 0, 1 or 2,
     /// which Rust's start-up keeps open, so that no move onto one closes another.
     stdio: [libc::c_int; 3],
-    limits: [(libc::__rlimit_resource_t, Option<libc::rlimit>); 2],
+    limits: Limits,
     trace: bool,
     /// Whether it is traced, as `trace` asks where the system allows it.
     traced: AtomicBool,
@@ -557,12 +606,9 @@ unsafe fn set_up_and_execute(exec: &Exec) -> libc::c_int {
         if exec.trace && libc::ptrace(libc::PTRACE_TRACEME, 0, 0, 0) == 0 {
             exec.traced.store(true, Ordering::Relaxed);
         }
-        for (resource, limit) in &exec.limits {
-            if let Some(limit) = limit
-                && libc::setrlimit(*resource, limit) != 0
-            {
-                return errno();
-            }
+        let error = set_limits(&exec.limits);
+        if error != 0 {
+            return error;
         }
         for (from, to) in exec.stdio.iter().zip(0..) {
             if libc::dup2(*from, to) < 0 {

@@ -18,10 +18,9 @@
 //! told (so that its process group is stopped while its id cannot name another); then its wait
 //! status, user and system time in microseconds and `ru_maxrss` in kilobytes.
 
-use super::{Options, Parent, Run, RunError, Started, Stdin, collect, pipe};
+use super::{Options, Parent, Run, RunError, Started, Stdin, collect, limits, pipes, set_limits};
 use nix::sys::socket::{ControlMessage, MsgFlags, sendmsg};
 use std::ffi::{OsStr, OsString};
-use std::fs::File;
 use std::io::{self, IoSlice, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
@@ -156,10 +155,7 @@ impl Forkserver {
             .map(|word| word.as_ref().to_os_string())
             .collect();
         arguments.extend(["-c".into(), SERVER.into(), script.as_ref().to_os_string()]);
-        let limits = [
-            (libc::RLIMIT_AS, options.address_space),
-            (libc::RLIMIT_STACK, options.stack),
-        ];
+        let limits = limits(options);
         let mut server = Command::new(interpreter[0].as_ref());
         server
             .args(arguments)
@@ -168,21 +164,10 @@ impl Forkserver {
             .stderr(Stdio::null());
         // SAFETY: only system calls, which are async-signal-safe, between the fork and the exec.
         unsafe {
-            server.pre_exec(move || {
-                for (resource, limit) in limits {
-                    let Some(bytes) = limit else { continue };
-                    let limit = libc::rlimit {
-                        rlim_cur: bytes,
-                        rlim_max: bytes,
-                    };
-                    if libc::setrlimit(resource, &limit) != 0 {
-                        return Err(io::Error::last_os_error());
-                    }
-                }
-                match libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) {
-                    0 => Ok(()),
-                    _ => Err(io::Error::last_os_error()),
-                }
+            server.pre_exec(move || match set_limits(&limits) {
+                0 if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0 => Ok(()),
+                0 => Err(io::Error::last_os_error()),
+                error => Err(io::Error::from_raw_os_error(error)),
             });
         }
         Ok(Self {
@@ -210,22 +195,8 @@ impl Forkserver {
 
     /// Asks the server for a process with the run's stdio, and gives it to the run.
     fn fork(&mut self, stdin: Stdin, options: &Options) -> io::Result<Started> {
-        let (stdin_read, stdin_write) = match stdin {
-            Stdin::Bytes(_) => {
-                let (read, write) = pipe()?;
-                (read, Some(write))
-            }
-            Stdin::File(path) => (File::open(path)?, None),
-        };
-        let (stdout_read, stdout_write) = match options.discard_stdout {
-            true => (None, File::create("/dev/null")?),
-            false => {
-                let (read, write) = pipe()?;
-                (Some(read), write)
-            }
-        };
-        let (stderr_read, stderr_write) = pipe()?;
-        let stdio = [&stdin_read, &stdout_write, &stderr_write].map(AsRawFd::as_raw_fd);
+        let (program_stdio, ends) = pipes(stdin, options)?;
+        let stdio = program_stdio.each_ref().map(AsRawFd::as_raw_fd);
         let socket = self.channel.0.as_raw_fd();
         let request = [IoSlice::new(b"r")];
         sendmsg::<()>(
@@ -235,17 +206,11 @@ impl Forkserver {
             MsgFlags::MSG_NOSIGNAL,
             None,
         )?;
-        // The run's ends are the forked process's now: closed here, its output ends with it.
-        drop((stdin_read, stdout_write, stderr_write));
+        // The program's ends are the forked process's now: closed here, its output ends with it.
+        drop(program_stdio);
         let pid = self.channel.line()?;
         let pid = pid.trim().parse().map_err(|_| self.channel.garbled(&pid))?;
-        Ok(Started {
-            pid,
-            traced: false,
-            stdin: stdin_write,
-            stdout: stdout_read,
-            stderr: stderr_read,
-        })
+        Ok(ends.of(pid, false))
     }
 }
 
