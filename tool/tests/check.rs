@@ -515,9 +515,10 @@ fn what_is_saved_is_what_the_judged_run_printed_not_a_later_run() {
     let folder = scratch_folder("numbered-runs");
     fs::create_dir_all(&folder).unwrap();
     let (program, runs) = (folder.join("numbered"), folder.join("runs"));
+    // Each run names itself by its process id, on stderr and on a line of its own appended to
+    // `runs` (an append of one short line is whole, though runs go side by side).
     let script = format!(
-        "#!/bin/sh\ncat > /dev/null\nn=$(( $(cat {0} 2>/dev/null || echo 0) + 1 ))\n\
-         echo $n > {0}\necho Takahashi\necho run $n >&2\n",
+        "#!/bin/sh\ncat > /dev/null\necho $$ >> {0}\necho Takahashi\necho run $$ >&2\n",
         runs.display()
     );
     fs::write(&program, script).unwrap();
@@ -530,15 +531,20 @@ fn what_is_saved_is_what_the_judged_run_printed_not_a_later_run() {
     assert!(report.contains("gives a wrong answer (WA)"), "{report}");
     let saved = Saved::read(&saved_in, "lucky7", "3");
     assert_eq!(saved.stdout, "Takahashi\n");
-    let judged: usize = saved
+    let judged = saved
         .stderr
         .trim()
         .strip_prefix("run ")
         .unwrap()
-        .parse()
-        .unwrap();
-    let all: usize = fs::read_to_string(&runs).unwrap().trim().parse().unwrap();
-    assert!(judged < all, "run {judged} of {all} saved: {report}");
+        .to_string();
+    let all = fs::read_to_string(&runs).unwrap();
+    let order: Vec<&str> = all.lines().collect();
+    let at = order.iter().position(|&run| run == judged).unwrap();
+    assert!(
+        at + 1 < order.len(),
+        "run {at} of {} saved: {report}",
+        order.len()
+    );
     fs::remove_dir_all(&folder).unwrap();
 }
 
