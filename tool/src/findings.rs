@@ -16,7 +16,7 @@ use crate::judge::{
     settle_after,
 };
 use crate::problem::{Expected, Problem, RightGame};
-use crate::process::forkserver::{self, Forkserver};
+use crate::process::forkserver::Forkserver;
 use crate::process::{self, Options, Run, RunError, Stdin, Stop};
 use crate::search::{
     Answered, Case, Conclusion, DIAGNOSIS_SIZE, Diagnosis, Found, Margins, Plan, Progress, Runs,
@@ -110,20 +110,15 @@ impl CheckSetup<'_> {
         if input.size() > self.problem.small_size() {
             return None;
         }
+        let options = self.options(input, expected, &self.limits);
         if let Forking::Unstarted = forking {
-            let options = self.options(input, expected, &self.limits);
-            *forking = match forkserver::serves(&self.command) {
-                true => {
-                    Forkserver::start(&self.command, &options).map_or(Forking::Off, Forking::On)
-                }
-                false => Forking::Off,
-            };
+            // A program that no forkserver serves is refused before anything starts.
+            *forking = Forkserver::start(&self.command, &options).map_or(Forking::Off, Forking::On);
         }
         let Forking::On(server) = forking else {
             return None;
         };
         let text = input.text();
-        let options = self.options(input, expected, &self.limits);
         match server.run(Stdin::Bytes(text.as_bytes()), &options) {
             Ok(ran) => Some(self.judged(ran)),
             Err(_) => {
