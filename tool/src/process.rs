@@ -959,21 +959,30 @@ struct StatFields {
     resident_pages: u64,
 }
 
-/// `/proc/PID/stat`, read; None once the process is gone.
+/// `/proc/PID/stat`, read; None once the process is gone. (Read as [`ProcFile`] reads, for
+/// `fs::read_to_string` first asks the file's size, a system call more: a look for a process
+/// group reads the `stat` of every process.)
 fn stat_fields(pid: libc::pid_t) -> Option<StatFields> {
-    parse_stat(&fs::read_to_string(format!("/proc/{pid}/stat")).ok()?)
+    parse_stat(ProcFile::open(pid, "stat").read())
 }
 
 /// The fields of `stat`, a `/proc/PID/stat`; None if it is not one (empty, once the process is
 /// gone).
 fn parse_stat(stat: &str) -> Option<StatFields> {
     // The command's name, in parentheses, may hold spaces and parentheses itself: the fields
-    // counted here come after its last `)`, the first of them being field 3, the state.
-    let fields: Vec<&str> = stat[stat.rfind(')')? + 1..].split_whitespace().collect();
-    let field = |number: usize| fields.get(number - 3)?.parse::<i64>().ok();
-    let ticks = (14..=17).map(field).sum::<Option<i64>>()?;
+    // counted here come after its last `)`, the first of them being field 3, the state. They
+    // are taken in order, each number after the one before.
+    let mut fields = stat[stat.rfind(')')? + 1..].split_ascii_whitespace();
+    let mut next = 3;
+    let mut field = |number: usize| {
+        let value = fields.nth(number - next)?.parse::<i64>().ok();
+        next = number + 1;
+        value
+    };
+    let group = libc::pid_t::try_from(field(5)?).ok()?;
+    let ticks = (14..=17).map(&mut field).sum::<Option<i64>>()?;
     Some(StatFields {
-        group: libc::pid_t::try_from(field(5)?).ok()?,
+        group,
         ticks: u64::try_from(ticks).ok()?,
         resident_pages: u64::try_from(field(24)?).ok()?,
     })
