@@ -222,11 +222,12 @@ impl Input {
 
 /// The Shiritori input for `words`: `N`, then a word per line.
 pub fn shiritori_input<S: AsRef<str>>(words: &[S]) -> String {
-    // Its whole length reserved: grown as it is written, the text of 200,000 words is copied
-    // a dozen times over.
+    // Its whole length reserved: grown as it is written, the text of 200,000 words would be
+    // copied at each doubling of its room.
+    let count = words.len().to_string();
     let letters: usize = words.iter().map(|word| word.as_ref().len()).sum();
-    let mut input = String::with_capacity(letters + words.len() + 21);
-    input.push_str(&words.len().to_string());
+    let mut input = String::with_capacity(count.len() + 1 + letters + words.len());
+    input.push_str(&count);
     input.push('\n');
     for word in words {
         input.push_str(word.as_ref());
