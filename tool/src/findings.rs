@@ -427,9 +427,9 @@ impl Tally {
         self.least = Some(self.least.map_or(time, |least| least.min(time)));
     }
 
-    /// Whether the start-up of `command`'s runs took at least half of their time, each taking at
-    /// least the least: what it is then.
-    fn start_up(&self, command: &[OsString]) -> Option<StartUp> {
+    /// Whether the start-up of the runs took at least half of their time, each taking at least
+    /// the least: what it is then, and what it is made of (`made_of`, asked only then).
+    fn start_up(&self, made_of: impl FnOnce() -> Option<String>) -> Option<StartUp> {
         let least = self.least?;
         let dominates = self.runs >= START_UP_RUNS
             && least >= START_UP_WORTH_NAMING
@@ -438,9 +438,18 @@ impl Tally {
             least,
             total: self.total,
             runs: self.runs,
-            made_of: command::start_up(command),
+            made_of: made_of(),
         })
     }
+}
+
+/// What the program's start-up is made of ([`command::start_up`]), which takes a few starts of
+/// its interpreter: measured beside the check's last runs, on a core that would idle while the
+/// last of them ends alone, or else at the end.
+enum MadeOf {
+    Unmeasured,
+    Measuring(thread::JoinHandle<Option<String>>),
+    Measured(Option<String>),
 }
 
 /// A check that failed, and everything the report shows of it.
@@ -523,6 +532,7 @@ struct Program<'a> {
     /// The runs made ahead of their turn.
     ahead: &'a Ahead,
     tally: Cell<Tally>,
+    made_of: RefCell<MadeOf>,
 }
 
 /// What `ran` answered, judged to have failed so (`failure`), and whether that is right; None
@@ -584,7 +594,34 @@ impl Program<'_> {
 
     /// The start-up that dominated the runs so far, if one did.
     fn start_up(&self) -> Option<StartUp> {
-        self.tally.get().start_up(&self.setup.command)
+        self.measured();
+        let made_of = match self.made_of.replace(MadeOf::Unmeasured) {
+            MadeOf::Measured(made_of) => Some(made_of),
+            _ => None,
+        };
+        let made_of = || made_of.unwrap_or_else(|| command::start_up(&self.setup.command));
+        self.tally.get().start_up(made_of)
+    }
+
+    /// Starts measuring what the start-up is made of, beside the runs going on, where runs go
+    /// more than one at a time.
+    fn measure_start_up_beside(&self) {
+        let mut made_of = self.made_of.borrow_mut();
+        if self.setup.jobs > 1 && matches!(*made_of, MadeOf::Unmeasured) {
+            let command = self.setup.command.clone();
+            *made_of = MadeOf::Measuring(thread::spawn(move || command::start_up(&command)));
+        }
+    }
+
+    /// Waits for the start-up being measured, if it is: before a run that is timed alone.
+    fn measured(&self) {
+        let mut made_of = self.made_of.borrow_mut();
+        if let MadeOf::Measuring(_) = *made_of
+            && let MadeOf::Measuring(measuring) =
+                std::mem::replace(&mut *made_of, MadeOf::Unmeasured)
+        {
+            *made_of = MadeOf::Measured(measuring.join().unwrap_or(None));
+        }
     }
 
     /// Runs the program on `input` ([`CheckSetup::launch`]), and counts its time on the clock.
@@ -639,6 +676,7 @@ impl Program<'_> {
                     self.spent(stopped);
                 }
                 let run_alone = || self.execute(input, &expected, limits);
+                self.measured();
                 let settled = self.ahead.alone(|| match stopped {
                     Some(first) => settle_after(limits, Precision::Verdict, first, run_alone),
                     None => settle(limits, Precision::Verdict, run_alone),
@@ -784,14 +822,35 @@ fn checked_with(
         answered: RefCell::default(),
         ahead,
         tally: Cell::default(),
+        made_of: RefCell::new(MadeOf::Unmeasured),
     };
+    // From the last input of the largest size on, one run or two are left, and then a core idles.
+    let last_largest = problem.largest_cases(setup.seed).last().copied();
     let progress = |progress: Progress| {
-        match progress {
-            Progress::Sample { number, .. } => program.case.set(Case::Sample(number)),
-            Progress::Case { case, .. } => program.case.set(Case::Random(case)),
-            Progress::Family { family } => program.case.set(Case::Family(family)),
-            Progress::Largest { seed } => program.case.set(Case::Largest(seed)),
-            Progress::Shrinking { .. } => {}
+        let origin = match progress {
+            Progress::Sample { number, .. } => {
+                program.case.set(Case::Sample(number));
+                None
+            }
+            Progress::Case { case, .. } => {
+                program.case.set(Case::Random(case));
+                None
+            }
+            Progress::Family { family } => {
+                program.case.set(Case::Family(family));
+                Some(Origin {
+                    family: Some(family),
+                    seed: setup.seed,
+                })
+            }
+            Progress::Largest { seed } => {
+                program.case.set(Case::Largest(seed));
+                Some(Origin { family: None, seed })
+            }
+            Progress::Shrinking { .. } => None,
+        };
+        if origin.is_some() && origin == last_largest {
+            program.measure_start_up_beside();
         }
         stage(Stage::Searching(progress));
     };
@@ -812,6 +871,7 @@ fn checked_with(
     stage(Stage::Measuring);
     // Times are measured from here on: no run goes on beside them.
     ahead.forget();
+    program.measured();
     let growth = match found.origin {
         Some(origin) => program.growth(&found, origin)?,
         None => None,
