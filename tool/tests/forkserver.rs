@@ -142,6 +142,44 @@ fn a_forkserver_dropped_is_gone_reaped() {
 }
 
 #[test]
+fn a_run_is_served_by_a_process_forked_ahead_which_ends_with_the_server() {
+    // How long ago the process was started, and by whom.
+    let path = script(
+        "ahead",
+        "import os, time\n\
+         started = int(open('/proc/self/stat').read().rsplit(')', 1)[1].split()[19])\n\
+         age = time.clock_gettime(time.CLOCK_BOOTTIME) - started / os.sysconf('SC_CLK_TCK')\n\
+         print(round(age * 1000), os.getppid())\n",
+    );
+    let options = Options::default();
+    let mut server = Forkserver::start(&command(&path), &options).unwrap();
+    let age_and_server = |ran: Run| {
+        let printed = String::from_utf8(ran.stdout).unwrap();
+        let [age, server] = [0, 1].map(|k| printed.split_whitespace().nth(k).unwrap().to_string());
+        (age.parse::<u64>().unwrap(), server)
+    };
+    let (_, server_pid) = age_and_server(server.run(Stdin::Bytes(b""), &options).unwrap());
+    std::thread::sleep(Duration::from_millis(300));
+    // Forked once the run before was under way, not when asked for.
+    let (age, _) = age_and_server(server.run(Stdin::Bytes(b""), &options).unwrap());
+    assert!(age >= 200, "forked {age} ms before it ran");
+    // The one forked for the next run waits, and ends with the server.
+    let children = format!("/proc/{server_pid}/task/{server_pid}/children");
+    let waiting = fs::read_to_string(&children).unwrap();
+    let waiting: Vec<String> = waiting.split_whitespace().map(String::from).collect();
+    assert_eq!(waiting.len(), 1, "{waiting:?}");
+    let stat = format!("/proc/{}/stat", waiting[0]);
+    drop(server);
+    let gone = |stat: &str| fs::read_to_string(stat).map_or(true, |stat| stat.contains(") Z "));
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !gone(&stat) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(gone(&stat), "{stat} is left");
+    fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
 fn a_script_that_does_not_compile_cannot_be_served() {
     let path = script("broken", "print(\n");
     let options = Options::default();

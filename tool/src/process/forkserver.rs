@@ -13,8 +13,9 @@
 //! start-up or a difference could matter.
 //!
 //! The server takes a request on its stdin, a Unix socket: one byte with the run's stdin, stdout
-//! and stderr attached (`SCM_RIGHTS`). It answers with the pid of the process it forked, in a
-//! process group of its own; then `ended` once that has ended, which it leaves unreaped until
+//! and stderr attached (`SCM_RIGHTS`). It answers with the pid of the process that runs it, in a
+//! process group of its own, forked ahead (while the run before went on) and waiting for the
+//! run's stdio, so that no run waits for a fork; then `ended` once that has ended, which it leaves unreaped until
 //! told (so that its process group is stopped while its id cannot name another); then its wait
 //! status, user and system time in microseconds and `ru_maxrss` in kilobytes.
 
@@ -49,30 +50,52 @@ def _serve(path):
     # What the server holds is never collected in a run: the collector leaves it unwritten, and
     # unshared by copy-on-write.
     gc.freeze()
-    while True:
-        message, fds, _, _ = socket.recv_fds(control, 1, 3)
-        if not message:
-            return
+
+    def spare():
+        # A process forked ahead of its run, which waits for the run's stdio: the fork is not on
+        # the run's way. In the server it returns the process and the socket it waits on; in the
+        # process, once the run comes, the run's stdio.
+        ours, theirs = socket.socketpair()
         pid = os.fork()
         if pid == 0:
-            break
-        for fd in fds:
-            os.close(fd)
+            ours.close()
+            control.close()
+            os.setpgid(0, 0)
+            if prctl is not None:
+                prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: it ends if the server does
+            message, fds, _, _ = socket.recv_fds(theirs, 1, 3)
+            if not message:
+                os._exit(0)  # the server has ended
+            theirs.close()
+            return None, fds
+        theirs.close()
         try:
             os.setpgid(pid, pid)  # as the process does: its group exists once it is named
         except OSError:
             pass
+        return (pid, ours), None
+
+    waiting, fds = spare()
+    while waiting is not None:
+        message, fds, _, _ = socket.recv_fds(control, 1, 3)
+        if not message:
+            return
+        pid, channel = waiting
+        socket.send_fds(channel, [b"r"], fds)
+        channel.close()
+        for fd in fds:
+            os.close(fd)
         control.sendall(b"%d\n" % pid)
+        # The next run's process is forked while this one runs.
+        waiting, fds = spare()
+        if waiting is None:
+            break
         os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
         control.sendall(b"ended\n")
         control.recv(1)
         _, status, usage = os.wait4(pid, 0)
         times = (round(usage.ru_utime * 1e6), round(usage.ru_stime * 1e6))
         control.sendall(b"%d %d %d %d\n" % (status, *times, usage.ru_maxrss))
-    os.setpgid(0, 0)
-    if prctl is not None:
-        prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: it ends if the server does
-    control.close()
     for target, fd in enumerate(fds):
         os.dup2(fd, target)
     for fd in fds:
