@@ -56,7 +56,7 @@ pub fn inputs(
     if case < small_cases(cases) {
         return match problem {
             Builtin::Shiritori => strategy::dictionary(largest)
-                .prop_map(move |words| unsized_input(Input::Shiritori(words)))
+                .prop_map(move |words| unsized_input(Input::Shiritori(words.iter().collect())))
                 .boxed(),
             Builtin::Lucky7 => strategy::game(largest)
                 .prop_map(move |(digits, players)| unsized_input(Input::Lucky7 { digits, players }))

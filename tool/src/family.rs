@@ -4,10 +4,10 @@
 //! solution can be too slow or too large, and follows a failure down to its smallest size.
 
 use crate::generate::{
-    ALPHABET, BLOCK_COUNT, Rng, SMALL_ALPHABET, STAR_HUB, blocks_spelling, chain,
+    ALPHABET, BLOCK_COUNT, Rng, SMALL_ALPHABET, STAR_HUB, chain, push_blocks_spelling,
     push_random_letters, random_word, shuffled_blocks,
 };
-use crate::input::{Builtin, Input};
+use crate::input::{Builtin, Input, Words};
 
 /// A family of inputs, of one of the problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,7 +149,7 @@ impl Family {
     /// family.
     pub fn words(self, size: usize, seed: u64) -> Option<Vec<String>> {
         match self.input(size, seed) {
-            Input::Shiritori(words) => Some(words),
+            Input::Shiritori(words) => Some(words.to_vec()),
             _ => None,
         }
     }
@@ -167,11 +167,9 @@ impl Family {
         let size = size.max(1);
         let mut rng = Rng::new(seed);
         let random_words = |rng: &mut Rng, alphabet: &[u8], min: usize, max: usize| {
-            Input::Shiritori(
-                (0..size)
-                    .map(|_| random_word(rng, alphabet, min, max))
-                    .collect(),
-            )
+            dictionary(size, max, |_, lines| {
+                push_random_letters(lines, rng, alphabet, min, max)
+            })
         };
         let digits = |rng: &mut Rng| random_word(rng, b"0123456789", size, size);
         match self {
@@ -180,56 +178,53 @@ impl Family {
             Self::ManyMovesOneEscape => {
                 // aaa's moves: into bbb, won (bbbccc leads to the dead end ccc), and one into
                 // ddd, a draw (dddddd loops).
-                let mut words = vec!["bbbccc".to_string(), "aaaddd".to_string(), "dddddd".into()];
-                words.truncate(size);
-                let into_won = (words.len()..size).map(|_| word_between(&mut rng, "aaa", "bbb"));
-                words.splice(0..0, into_won);
-                Input::Shiritori(words)
+                let last = &["bbbccc", "aaaddd", "dddddd"][..size.min(3)];
+                let into_won = size - last.len();
+                dictionary(size, 8, |k, lines| match k.checked_sub(into_won) {
+                    Some(k) => lines.push_str(last[k]),
+                    None => push_word_between(lines, &mut rng, "aaa", "bbb"),
+                })
             }
-            Self::TwoBlocks => Input::Shiritori(
-                (0..size)
-                    .map(|k| match k < size / 2 {
-                        true => word_between(&mut rng, "aaa", "bbb"),
-                        false => word_between(&mut rng, "bbb", "ccc"),
-                    })
-                    .collect(),
-            ),
-            Self::IntoOneBlock => Input::Shiritori(
-                (0..size)
-                    .map(|_| {
-                        let tail = loop {
-                            let tail = random_word(&mut rng, ALPHABET, 3, 3);
-                            if tail != STAR_HUB {
-                                break tail;
-                            }
-                        };
-                        tail + STAR_HUB
-                    })
-                    .collect(),
-            ),
+            Self::TwoBlocks => dictionary(size, 8, |k, lines| match k < size / 2 {
+                true => push_word_between(lines, &mut rng, "aaa", "bbb"),
+                false => push_word_between(lines, &mut rng, "bbb", "ccc"),
+            }),
+            Self::IntoOneBlock => {
+                let mut tail = String::new();
+                dictionary(size, 6, |_, lines| {
+                    loop {
+                        tail.clear();
+                        push_random_letters(&mut tail, &mut rng, ALPHABET, 3, 3);
+                        if tail != STAR_HUB {
+                            break;
+                        }
+                    }
+                    lines.push_str(&tail);
+                    lines.push_str(STAR_HUB);
+                })
+            }
             Self::Chain => Input::Shiritori(chain(&mut rng, size)),
             Self::LongCycleOneExit => {
                 let order = shuffled_blocks(&mut rng);
                 let (dead_end, cycle) = (order[0], &order[1..]);
                 let length = (size - 1).clamp(1, BLOCK_COUNT - 1);
-                let link =
-                    |k: usize| blocks_spelling(&[cycle[k % length], cycle[(k + 1) % length]]);
-                let mut words: Vec<String> = (0..size - 1).map(link).collect();
-                words.push(blocks_spelling(&[cycle[0], dead_end]));
-                Input::Shiritori(words)
+                dictionary(size, 6, |k, lines| match k + 1 < size {
+                    true => {
+                        push_blocks_spelling(lines, &[cycle[k % length], cycle[(k + 1) % length]])
+                    }
+                    false => push_blocks_spelling(lines, &[cycle[0], dead_end]),
+                })
             }
             Self::SelfLoops => random_words(&mut rng, ALPHABET, 3, 3),
-            Self::OneWord => Input::Shiritori(vec!["abcdef".to_string(); size]),
+            Self::OneWord => dictionary(size, 6, |_, lines| lines.push_str("abcdef")),
             Self::SmallAlphabet => random_words(&mut rng, SMALL_ALPHABET, 3, 8),
             Self::Duplicates => {
                 let pool: Vec<String> = (0..1000)
                     .map(|_| random_word(&mut rng, ALPHABET, 3, 8))
                     .collect();
-                Input::Shiritori(
-                    (0..size)
-                        .map(|_| pool[rng.below(pool.len())].clone())
-                        .collect(),
-                )
+                dictionary(size, 8, |_, lines| {
+                    lines.push_str(&pool[rng.below(pool.len())])
+                })
             }
             Self::RandomGame => Input::Lucky7 {
                 digits: digits(&mut rng),
@@ -259,13 +254,21 @@ impl Family {
     }
 }
 
-/// A word from block `from` to block `to`, with up to two random letters between them.
-fn word_between(rng: &mut Rng, from: &str, to: &str) -> String {
-    let mut word = String::with_capacity(from.len() + 2 + to.len());
-    word.push_str(from);
-    push_random_letters(&mut word, rng, ALPHABET, 0, 2);
-    word.push_str(to);
-    word
+/// The dictionary of `size` words, word `k` (from 0) appended by `write(k, lines)` to the
+/// dictionary's lines so far ([`Words::push_with`]); `letters` is about the most a word has.
+fn dictionary(size: usize, letters: usize, mut write: impl FnMut(usize, &mut String)) -> Input {
+    let mut words = Words::with_capacity(size, size * letters);
+    for k in 0..size {
+        words.push_with(|word| write(k, word));
+    }
+    Input::Shiritori(words)
+}
+
+/// Appends a word from block `from` to block `to`, with up to two random letters between them.
+fn push_word_between(lines: &mut String, rng: &mut Rng, from: &str, to: &str) {
+    lines.push_str(from);
+    push_random_letters(lines, rng, ALPHABET, 0, 2);
+    lines.push_str(to);
 }
 
 /// Where an input of any size comes from: a family and a seed, which make it again at any size.

@@ -1,6 +1,8 @@
 //! The pieces that the families of inputs (`family.rs`) are made of, deterministic: the
 //! same size and seed always give the same input.
 
+use crate::input::Words;
+
 /// SplitMix64: tiny, fast, and good enough to make test inputs.
 pub struct Rng(u64);
 
@@ -81,11 +83,16 @@ fn ascii(letters: &[u8]) -> &str {
 /// numbering will do for a test): a word from the first block to the second, say.
 pub fn blocks_spelling(indices: &[usize]) -> String {
     let mut word = String::with_capacity(3 * indices.len());
+    push_blocks_spelling(&mut word, indices);
+    word
+}
+
+/// Appends [`blocks_spelling`] of `indices` to `word`.
+pub fn push_blocks_spelling(word: &mut String, indices: &[usize]) {
     for &index in indices {
         let digits = [index / (52 * 52), index / 52 % 52, index % 52];
         word.push_str(ascii(&digits.map(|digit| ALPHABET[digit])));
     }
-    word
 }
 
 /// Every block number, in a random order.
@@ -99,12 +106,12 @@ pub fn shuffled_blocks(rng: &mut Rng) -> Vec<usize> {
 
 /// `count` six-letter words that walk one path through all blocks in a random order; word `k`
 /// links the `k % (BLOCK_COUNT - 1)`-th block of the path to the next one.
-pub fn chain(rng: &mut Rng, count: usize) -> Vec<String> {
+pub fn chain(rng: &mut Rng, count: usize) -> Words {
     let path = shuffled_blocks(rng);
-    (0..count)
-        .map(|k| {
-            let step = k % (BLOCK_COUNT - 1);
-            blocks_spelling(&[path[step], path[step + 1]])
-        })
-        .collect()
+    let mut words = Words::with_capacity(count, 6 * count);
+    for k in 0..count {
+        let step = k % (BLOCK_COUNT - 1);
+        words.push_with(|lines| push_blocks_spelling(lines, &[path[step], path[step + 1]]));
+    }
+    words
 }

@@ -445,7 +445,7 @@ impl Graph {
         let mut blocks: HashMap<String, usize> = HashMap::new();
         let mut spellings: HashMap<&str, usize> = HashMap::new();
         let (mut graph_words, mut moves) = (Vec::new(), Vec::new());
-        for word in words {
+        for word in words.iter() {
             let (head, tail) = match taken {
                 Blocks::Length(length) => {
                     let length = length.min(word.len());
@@ -463,7 +463,7 @@ impl Graph {
             };
             let (from, to) = (number(head), number(tail));
             let next = spellings.len();
-            let spelling = *spellings.entry(word.as_str()).or_insert(next);
+            let spelling = *spellings.entry(word).or_insert(next);
             graph_words.push((to, spelling));
             moves.push((from, spelling, to));
         }

@@ -18,7 +18,7 @@ use test_support::oracle::{lucky7_winner, shiritori_winners};
 fn oracle(input: &Input) -> String {
     match input {
         Input::Shiritori(words) => {
-            let lines: Vec<String> = shiritori_winners(words)
+            let lines: Vec<String> = shiritori_winners(&words.to_vec())
                 .iter()
                 .map(|winner| format!("{winner}\n"))
                 .collect();

@@ -397,7 +397,7 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     let long_words: Vec<String> = (0..400)
         .map(|k| format!("{}{k}", "abc".repeat(40)))
         .collect();
-    let mut found = self::found(Input::Shiritori(long_words), wrong);
+    let mut found = self::found(Input::Shiritori(long_words.iter().collect()), wrong);
     found.case = Case::Random(3);
     let long_game: String = (1..=300)
         .map(|k| format!("{k}. Takahashi: {} {}\n", "w".repeat(50), "v".repeat(50)))
@@ -1012,8 +1012,7 @@ fn a_sanitizer_report_is_shown_to_its_summary_without_its_legend() {
 
 #[test]
 fn differences_name_the_words_and_the_missing_lines() {
-    let words = ["abc", "bcd", "cde"].map(String::from).to_vec();
-    let input = Input::Shiritori(words);
+    let input = Input::Shiritori(["abc", "bcd", "cde"].into_iter().collect());
     let shiritori = Builtin::Shiritori;
     let found = differences(shiritori, &input, "Draw\nAoki\nTakahashi\n", "Draw\nDraw\n");
     assert_eq!(

@@ -6,7 +6,7 @@ use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::generate::STAR_HUB;
-use atcoder_games_tool::input::{Builtin, Input, JUDGE_MAX};
+use atcoder_games_tool::input::{Builtin, Input, JUDGE_MAX, Words};
 use atcoder_games_tool::judge::{Failure, TooDeep};
 use atcoder_games_tool::problem::size_limit;
 use atcoder_games_tool::search::{
@@ -48,9 +48,8 @@ fn input_of(origin: Origin, size: usize) -> Input {
 fn within_constraints(input: &Input) -> bool {
     match input {
         Input::Shiritori(words) => {
-            let word_ok = |w: &String| {
-                (3..=8).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_alphabetic())
-            };
+            let word_ok =
+                |w: &str| (3..=8).contains(&w.len()) && w.bytes().all(|b| b.is_ascii_alphabetic());
             (1..=JUDGE_MAX).contains(&words.len()) && words.iter().all(word_ok)
         }
         Input::Lucky7 { digits, players } => {
@@ -296,6 +295,38 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
 }
 
 #[test]
+fn a_dictionarys_words_are_kept_as_the_input_lists_them() {
+    let mut words: Words = ["abc", "Bcdef"].into_iter().collect();
+    words.push_with(|lines| lines.push_str("cdeabc"));
+    words.push("x");
+    assert_eq!(words.lines(), "abc\nBcdef\ncdeabc\nx\n");
+    assert_eq!((words.len(), words.is_empty()), (4, false));
+    assert_eq!(
+        words.iter().collect::<Vec<_>>(),
+        ["abc", "Bcdef", "cdeabc", "x"]
+    );
+    assert_eq!(
+        (words.get(1), words.get(3), words.get(4)),
+        (Some("Bcdef"), Some("x"), None)
+    );
+    assert_eq!(&words[2], "cdeabc");
+    assert_eq!(words.to_vec(), ["abc", "Bcdef", "cdeabc", "x"]);
+    let input = Input::Shiritori(words);
+    assert_eq!(input.text(), "4\nabc\nBcdef\ncdeabc\nx\n");
+    assert_eq!(Input::parse(Builtin::Shiritori, &input.text()), Some(input));
+    let none = Words::with_capacity(10, 80);
+    assert!(none.is_empty() && none.lines().is_empty() && none.get(0).is_none());
+    assert_eq!(none, Words::default());
+}
+
+#[test]
+#[should_panic(expected = "word 2 of a dictionary of 2")]
+fn a_word_past_the_last_is_not_there() {
+    let words: Words = ["abc", "bcd"].into_iter().collect();
+    let _ = &words[2];
+}
+
+#[test]
 fn an_input_drops_words_or_rounds_but_never_its_last() {
     let words = |list: &[&str]| Input::Shiritori(list.iter().map(|w| w.to_string()).collect());
     let three = words(&["abc", "bcd", "cde"]);
@@ -456,7 +487,7 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
 
 #[test]
 fn an_input_is_read_back_from_its_text_and_a_malformed_one_is_not() {
-    let words = Input::Shiritori(vec!["ab".into(), "bc".into()]);
+    let words = Input::Shiritori(["ab", "bc"].into_iter().collect());
     let game = Input::Lucky7 {
         digits: "12".into(),
         players: "TA".into(),
@@ -555,7 +586,7 @@ fn a_familys_words_or_game_are_its_input() {
         for &family in Family::of(problem) {
             let (words, game) = (family.words(50, 3), family.game(50, 3));
             match family.input(50, 3) {
-                Input::Shiritori(input) => assert_eq!((words, game), (Some(input), None)),
+                Input::Shiritori(input) => assert_eq!((words, game), (Some(input.to_vec()), None)),
                 Input::Lucky7 { digits, players } => {
                     assert_eq!((words, game), (None, Some((digits, players))))
                 }
@@ -601,7 +632,7 @@ fn every_family_makes_inputs_of_its_problem_of_any_size_within_the_constraints()
 #[test]
 fn every_family_has_the_shape_it_describes() {
     let words = |family: Family, size: usize| match family.input(size, 4) {
-        Input::Shiritori(words) => words,
+        Input::Shiritori(words) => words.to_vec(),
         _ => unreachable!("a Shiritori family"),
     };
     let head = |word: &str| word[..3].to_string();
