@@ -616,12 +616,10 @@ impl Program<'_> {
     /// Waits for the start-up being measured, if it is: before a run that is timed alone.
     fn measured(&self) {
         let mut made_of = self.made_of.borrow_mut();
-        if let MadeOf::Measuring(_) = *made_of
-            && let MadeOf::Measuring(measuring) =
-                std::mem::replace(&mut *made_of, MadeOf::Unmeasured)
-        {
-            *made_of = MadeOf::Measured(measuring.join().unwrap_or(None));
-        }
+        *made_of = match std::mem::replace(&mut *made_of, MadeOf::Unmeasured) {
+            MadeOf::Measuring(measuring) => MadeOf::Measured(measuring.join().unwrap_or(None)),
+            other => other,
+        };
     }
 
     /// Runs the program on `input` ([`CheckSetup::launch`]), and counts its time on the clock.

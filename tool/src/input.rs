@@ -128,6 +128,18 @@ impl Words {
         &self.lines
     }
 
+    /// The Shiritori input of these words: `N`, then a word per line.
+    pub fn text(&self) -> String {
+        // Its whole length reserved: grown as it is written, the text of 200,000 words would be
+        // copied at each doubling of its room.
+        let count = self.len().to_string();
+        let mut text = String::with_capacity(count.len() + 1 + self.lines.len());
+        text.push_str(&count);
+        text.push('\n');
+        text.push_str(&self.lines);
+        text
+    }
+
     /// Each word as a `String` of its own.
     pub fn to_vec(&self) -> Vec<String> {
         self.iter().map(String::from).collect()
@@ -200,14 +212,7 @@ impl Input {
     /// The input as the judge gives it.
     pub fn text(&self) -> String {
         match self {
-            Self::Shiritori(words) => {
-                let count = words.len().to_string();
-                let mut text = String::with_capacity(count.len() + 1 + words.lines().len());
-                text.push_str(&count);
-                text.push('\n');
-                text.push_str(words.lines());
-                text
-            }
+            Self::Shiritori(words) => words.text(),
             Self::Lucky7 { digits, players } => lucky7_input(digits, players),
             Self::Text(text) => text.text.clone(),
         }
@@ -316,18 +321,7 @@ impl Input {
 
 /// The Shiritori input for `words`: `N`, then a word per line.
 pub fn shiritori_input<S: AsRef<str>>(words: &[S]) -> String {
-    // Its whole length reserved: grown as it is written, the text of 200,000 words would be
-    // copied at each doubling of its room.
-    let count = words.len().to_string();
-    let letters: usize = words.iter().map(|word| word.as_ref().len()).sum();
-    let mut input = String::with_capacity(count.len() + 1 + letters + words.len());
-    input.push_str(&count);
-    input.push('\n');
-    for word in words {
-        input.push_str(word.as_ref());
-        input.push('\n');
-    }
-    input
+    words.iter().collect::<Words>().text()
 }
 
 /// The Lucky 7 Battle input: `N`, `S` and `X`, a line each.

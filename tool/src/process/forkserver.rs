@@ -15,9 +15,10 @@
 //! The server takes a request on its stdin, a Unix socket: one byte with the run's stdin, stdout
 //! and stderr attached (`SCM_RIGHTS`). It answers with the pid of the process that runs it, in a
 //! process group of its own, forked ahead (while the run before went on) and waiting for the
-//! run's stdio, so that no run waits for a fork; then `ended` once that has ended, which it leaves unreaped until
-//! told (so that its process group is stopped while its id cannot name another); then its wait
-//! status, user and system time in microseconds and `ru_maxrss` in kilobytes.
+//! run's stdio, so that no run waits for a fork; then `ended` once that has ended, which it
+//! leaves unreaped until told (so that its process group is stopped while its id cannot name
+//! another); then its wait status, user and system time in microseconds and `ru_maxrss` in
+//! kilobytes.
 
 use super::{Options, Parent, Run, RunError, Started, Stdin, collect, limits, pipes, set_limits};
 use nix::sys::socket::{ControlMessage, MsgFlags, sendmsg};
