@@ -14,8 +14,8 @@
 //!
 //! The file reads: the analysis, the graph it walks, reading and writing, the command line, and
 //! last the input plumbing. Its steps are the API that the crate's tool and tests call in place
-//! (they include this file): [`read_dictionary`] → [`analyse`] → [`write_winners`] or
-//! [`write_depths`].
+//! (they include this file): [`read_dictionary`] (or [`Dictionary::add`], a word at a time) →
+//! [`analyse`] → [`write_winners`] or [`write_depths`].
 
 use plumbing::{
     Count, InputError, TokenSource, error_exit, first_disallowed, next_token, quoted,
@@ -292,6 +292,25 @@ pub struct Dictionary {
     pub moves: Moves,
 }
 
+impl Dictionary {
+    /// No words yet, with room for `capacity`.
+    pub fn with_capacity(capacity: usize) -> Self {
+        Self {
+            to: Vec::with_capacity(capacity),
+            moves: Moves::with_capacity(capacity),
+        }
+    }
+
+    /// Adds `word`, word number `index` (from 1): the move from its first three letters to its
+    /// last three.
+    pub fn add(&mut self, word: &str, index: usize) -> Result<(), InputError> {
+        let (head, tail) = word_ends(word).ok_or_else(|| malformed_word(word, index))?;
+        self.to.push(tail);
+        self.moves.add(head, tail);
+        Ok(())
+    }
+}
+
 /// Most words the flat `u32` arrays can index, and the analysis can count as a vertex's moves
 /// (one value, [`WON`], marks a won vertex).
 const MAX_WORDS: usize = u32::MAX as usize - 1;
@@ -331,15 +350,12 @@ impl RuntimeReadable for Words {
                 "N ({count}) is larger than the {MAX_WORDS} words supported"
             )));
         }
-        let capacity = count.min(TRUSTED_CAPACITY);
-        let (mut to, mut moves) = (Vec::with_capacity(capacity), Moves::with_capacity(capacity));
+        let mut dictionary = Dictionary::with_capacity(count.min(TRUSTED_CAPACITY));
         for index in 1..=count {
             let word = next_token(source, || format!("word {index} of {count}"))?;
-            let (head, tail) = word_ends(word).ok_or_else(|| malformed_word(word, index))?;
-            to.push(tail);
-            moves.add(head, tail);
+            dictionary.add(word, index)?;
         }
-        Ok(Dictionary { to, moves })
+        Ok(dictionary)
     }
 }
 

@@ -8,8 +8,7 @@ use crate::family::{Family, Origin};
 use crate::input::{Builtin, Input, JUDGE_MAX};
 use crate::mistake::{self, Mistake};
 use crate::problem::{Drawn, Expected, Generated, Problem, RightGame, Sample, Units, small_cases};
-use crate::shiritori::plumbing::TokenSource;
-use crate::solved::{AnalysedDictionary, lucky7_game};
+use crate::solved::{self, AnalysedDictionary, lucky7_game};
 use crate::{games, lucky7, page, shiritori, strategy};
 use proptest::prelude::*;
 use proptest::strategy::BoxedStrategy;
@@ -109,18 +108,15 @@ pub fn game_command(problem: Builtin, word: Option<usize>) -> String {
 /// The right answer to `input` of `problem`, by this crate's solution, called in place; the
 /// error is the solution's message, which only an input not of the problem's gets.
 fn right_answer(problem: Builtin, input: &Input) -> Result<String, String> {
-    let text = input.text();
     let mut out = Vec::new();
     let written = match problem {
         Builtin::Shiritori => {
-            let mut source = TokenSource::new(text.as_bytes());
-            let dictionary =
-                shiritori::read_dictionary(&mut source).map_err(|error| source.message(error))?;
+            let dictionary = solved::dictionary(input)?;
             let analysis = shiritori::analyse(dictionary.moves);
             shiritori::write_winners(&mut out, &dictionary.to, &analysis)
         }
         Builtin::Lucky7 => {
-            let game = lucky7_game(text.as_bytes())?;
+            let game = lucky7_game(input.text().as_bytes())?;
             writeln!(out, "{}", lucky7::winner(&game))
         }
     };

@@ -2,8 +2,9 @@
 //! their own readers, for everything the tool does with a game beyond the judge's answer; and
 //! what the tool adds to what the judge needs, each word's spelling.
 
+use crate::input::Input;
 use crate::lucky7::{self, PackedGame};
-use crate::shiritori::plumbing::TokenSource;
+use crate::shiritori::plumbing::{InputError, TokenSource};
 use crate::shiritori::{self, Analysis, Dictionary};
 use proconio::source::Source;
 
@@ -35,6 +36,26 @@ impl AnalysedDictionary {
             analysis: shiritori::analyse(moves),
         })
     }
+}
+
+/// The dictionary of `input` as the solution files it. A dictionary's words are added one by one
+/// ([`Dictionary::add`]), as its reader adds them, with no text to write and read back: the
+/// tool answers every input it makes, and that took a tenth longer through the text. The error
+/// is the line the solution would print (only [`InputError::Invalid`] for a word).
+pub fn dictionary(input: &Input) -> Result<Dictionary, String> {
+    let Input::Shiritori(words) = input else {
+        let text = input.text();
+        let mut source = TokenSource::new(text.as_bytes());
+        return shiritori::read_dictionary(&mut source).map_err(|error| source.message(error));
+    };
+    let mut dictionary = Dictionary::with_capacity(words.len());
+    for (index, word) in (1..).zip(words.iter()) {
+        dictionary.add(word, index).map_err(|error| match error {
+            InputError::Invalid(message) => message,
+            InputError::Missing { what } => format!("the input ends before {what}"),
+        })?;
+    }
+    Ok(dictionary)
 }
 
 /// The `count` words of `input`, which the solution has read without an error, as spelled: the

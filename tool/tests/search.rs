@@ -8,7 +8,7 @@ use atcoder_games_tool::family::Origin;
 use atcoder_games_tool::generate::STAR_HUB;
 use atcoder_games_tool::input::{Builtin, Input, JUDGE_MAX, Words};
 use atcoder_games_tool::judge::{Failure, TooDeep};
-use atcoder_games_tool::problem::size_limit;
+use atcoder_games_tool::problem::{self, Expected, size_limit};
 use atcoder_games_tool::search::{
     Budget, Case, Clock, Conclusion, HANG, Plan, Progress, Runs, SystemClock, cut_down, hangs,
     search,
@@ -324,6 +324,34 @@ fn a_dictionarys_words_are_kept_as_the_input_lists_them() {
 fn a_word_past_the_last_is_not_there() {
     let words: Words = ["abc", "bcd"].into_iter().collect();
     let _ = &words[2];
+}
+
+#[test]
+fn a_dictionary_is_answered_from_its_words_and_a_malformed_word_as_the_solution_says() {
+    // Through the trait: Builtin's own `samples` is another method.
+    let expected = |input: &Input| problem::Problem::expected(&Builtin::Shiritori, input);
+    for family in Family::SHIRITORI {
+        let input = family.input(300, 7);
+        let Ok(Expected::Answer(answer)) = expected(&input) else {
+            panic!("the family {} answered", family.name());
+        };
+        let words = family.words(300, 7).expect("a Shiritori family");
+        let winners: Vec<&str> = answer.lines().collect();
+        assert_eq!(winners, shiritori_winners(&words), "{}", family.name());
+    }
+    let error = |words: [&str; 2]| {
+        let input = Input::Shiritori(words.into_iter().collect());
+        expected(&input).err().expect("no answer").to_string()
+    };
+    assert_eq!(
+        error(["abc", "ab"]),
+        r#"this crate's own shiritori failed: word 2 ("ab") is shorter than 3 letters"#
+    );
+    assert!(
+        error(["a1cd", "abc"]).ends_with(r#"word 1 ("a1cd") has '1' (U+0031) at position 2, but may only contain the letters A-Z and a-z"#),
+        "{}",
+        error(["a1cd", "abc"])
+    );
 }
 
 #[test]
