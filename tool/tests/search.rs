@@ -341,7 +341,7 @@ fn a_dictionary_is_answered_from_its_words_and_a_malformed_word_as_the_solution_
     }
     let error = |words: [&str; 2]| {
         let input = Input::Shiritori(words.into_iter().collect());
-        expected(&input).err().expect("no answer").to_string()
+        expected(&input).expect_err("no answer").to_string()
     };
     assert_eq!(
         error(["abc", "ab"]),
