@@ -61,9 +61,49 @@ pub fn push_random_letters(
     min: usize,
     max: usize,
 ) {
-    let length = rng.between(min, max);
+    let mut digits = Digits::new(rng);
+    let length = min + digits.below(max - min + 1);
     word.reserve(length);
-    word.extend((0..length).map(|_| char::from(rng.pick(alphabet))));
+    word.extend((0..length).map(|_| char::from(alphabet[digits.below(alphabet.len())])));
+}
+
+/// Numbers below small bounds, several from each of `rng`'s draws: a draw read as a fraction in
+/// [0, 1), each number is its next digit in the number's base, by multiplication (as
+/// [`Rng::below`] draws one). A check makes millions of letters: with a draw for each, making its
+/// inputs took an eighth longer.
+struct Digits<'a> {
+    rng: &'a mut Rng,
+    /// What is left of the draw: the fraction after the digits read.
+    fraction: u64,
+    /// The product of the bases of the digits read from the draw: its bits that they used up.
+    used: u64,
+}
+
+/// A draw is read while its digits' bases multiply to at most this (2⁴⁰), so that every digit
+/// has 24 unread bits behind it: the bias of a digit in base 52 is under 52 in 16 million.
+const DIGITS_RANGE: u64 = 1 << 40;
+
+impl<'a> Digits<'a> {
+    fn new(rng: &'a mut Rng) -> Self {
+        Self {
+            rng,
+            fraction: 0,
+            used: DIGITS_RANGE,
+        }
+    }
+
+    /// A uniform number in `0..bound`, which is at least 1 and at most 2⁴⁰.
+    fn below(&mut self, bound: usize) -> usize {
+        let bound = bound as u64;
+        if self.used > DIGITS_RANGE / bound {
+            self.fraction = self.rng.next_u64();
+            self.used = 1;
+        }
+        self.used *= bound;
+        let wide = u128::from(self.fraction) * u128::from(bound);
+        self.fraction = wide as u64;
+        (wide >> 64) as usize
+    }
 }
 
 /// The letters of the blocks numbered `indices`, one after another, each block's three (any

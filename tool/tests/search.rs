@@ -594,6 +594,60 @@ fn inputs_are_drawn_with_splitmix64() {
 }
 
 #[test]
+fn letters_are_drawn_evenly_several_from_one_number() {
+    use atcoder_games_tool::generate::{ALPHABET, Rng, SMALL_ALPHABET, push_random_letters};
+    let mut rng = Rng::new(3);
+    let mut word = String::new();
+    let mut draw = |word: &mut String, alphabet: &[u8], min: usize, max: usize| {
+        word.clear();
+        push_random_letters(word, &mut rng, alphabet, min, max);
+    };
+    let mut lengths = [0; 10];
+    for _ in 0..6000 {
+        draw(&mut word, ALPHABET, 3, 8);
+        lengths[word.len()] += 1;
+    }
+    assert!(lengths[..3].iter().all(|&n| n == 0), "{lengths:?}");
+    assert!(
+        lengths[3..9].iter().all(|&n| (900..1100).contains(&n)),
+        "{lengths:?}"
+    );
+    // Each letter about as often as any other, and each pair of letters: a letter read from the
+    // rest of a number after another is not tied to it.
+    draw(&mut word, ALPHABET, 52_000, 52_000);
+    for letter in ALPHABET {
+        let seen = word.bytes().filter(|b| b == letter).count();
+        assert!(
+            (850..1150).contains(&seen),
+            "{} {seen} times",
+            char::from(*letter)
+        );
+    }
+    draw(&mut word, SMALL_ALPHABET, 64_000, 64_000);
+    let mut pairs = [[0; 4]; 4];
+    let index = |b: u8| SMALL_ALPHABET.iter().position(|&a| a == b).unwrap();
+    for pair in word.as_bytes().chunks(2) {
+        pairs[index(pair[0])][index(pair[1])] += 1;
+    }
+    assert!(
+        pairs
+            .as_flattened()
+            .iter()
+            .all(|&n| (1800..2200).contains(&n)),
+        "{pairs:?}"
+    );
+    // Seven letters of 52 come from one number, the eighth from the next.
+    for (letters, draws) in [(7, 1), (8, 2)] {
+        let (mut rng, mut counted) = (Rng::new(9), Rng::new(9));
+        push_random_letters(&mut String::new(), &mut rng, ALPHABET, letters, letters);
+        for _ in 0..draws {
+            counted.next_u64();
+        }
+        assert_eq!(rng.next_u64(), counted.next_u64(), "{letters} letters");
+    }
+}
+
+#[test]
 fn the_blocks_are_shuffled_into_any_order_even_one_that_leaves_some_in_place() {
     use atcoder_games_tool::generate::{BLOCK_COUNT, Rng, shuffled_blocks};
     let mut left_in_place = false;
