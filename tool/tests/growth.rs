@@ -5,8 +5,8 @@
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::{Family, Origin};
 use atcoder_games_tool::growth::{
-    Curve, Failing, Fit, Resource, exponential, fit, follow, measurable, reaching, sizes_below,
-    steps_below,
+    Curve, Failing, Fit, Resource, STEEP_SPAN, exponential, fit, follow, measurable, reaching,
+    sizes_below, span, steps_below,
 };
 use atcoder_games_tool::input::JUDGE_MAX;
 use atcoder_games_tool::input::{Builtin, Input};
@@ -427,14 +427,15 @@ fn a_time_that_doubles_with_each_round_more_is_exponential() {
             .unwrap_or_else(|| panic!("not exponential: {curve:?}"));
         assert!((factor - 2.0).abs() < 0.01, "{curve:?}");
         // Halves of the smallest failing size are too fast to measure: the sizes just below it
-        // are, from the smallest up to where they span a factor of 32, four rounds below it.
-        assert!(
-            curve
-                .points
-                .iter()
-                .any(|&(size, _)| size == found.input.size() - 2),
-            "{curve:?}"
-        );
+        // are, from the smallest up to where they span a factor of 16, at most four rounds below
+        // it (2^4), and more where the gap to the smallest failing run is wide.
+        let smallest = found.input.size();
+        let below = (curve.points.iter())
+            .map(|&(size, _)| size)
+            .filter(|&size| size < smallest)
+            .max()
+            .unwrap_or_default();
+        assert!(below + 4 >= smallest, "{curve:?}");
     }
 }
 
@@ -531,17 +532,17 @@ fn followed_noisily(
 fn an_exponential_under_a_short_limit_is_measured_over_a_wide_span_and_told_from_a_power() {
     // 2^N, 0.1 s at 20 rounds, under a limit of 0.2 s: the sizes below the smallest failing one
     // span a factor of 20 at most, from 10 ms to the limit, over which 2^N looks like N^15. Every
-    // run is off by up to a fifth, as on a busy machine; two hundred such machines all tell it.
+    // run is off by up to 30 %, as on a busy machine; two hundred such machines all tell it.
     let doubling = |size: usize| 0.1 * 2f64.powi(size.min(60) as i32 - 20);
     for seed in 0..200 {
-        let curve = followed_noisily(limits(0.2), doubling, 0.2, seed);
+        let curve = followed_noisily(limits(0.2), doubling, 0.3, seed);
         let smallest = curve.smallest_failing.size;
         let factor = curve
             .exponential
             .unwrap_or_else(|| panic!("seed {seed}, not exponential: {curve:?}"));
         assert!((1.7..=2.3).contains(&factor), "seed {seed}: {curve:?}");
         // Measured a round apart below the smallest failing size, and above it, with six times
-        // the limits, until the points span a factor of 32.
+        // the limits, where the points up to it span less than a factor of 16.
         let sizes: Vec<usize> = curve.points.iter().map(|&(size, _)| size).collect();
         let below = sizes.iter().filter(|&&size| size < smallest);
         let apart = below
@@ -549,9 +550,14 @@ fn an_exponential_under_a_short_limit_is_measured_over_a_wide_span_and_told_from
             .zip(below.skip(1))
             .filter(|(a, b)| *a - *b == 1);
         assert!(apart.count() >= 3, "seed {seed}: {curve:?}");
-        assert!(sizes.iter().any(|&size| size > smallest), "{curve:?}");
-        let span = atcoder_games_tool::growth::span(Resource::Time, &curve.points, curve.baseline);
-        assert!(span >= 16.0, "seed {seed}: {span}: {curve:?}");
+        let up_to_it: Vec<(usize, f64)> = (curve.points.iter().copied())
+            .filter(|&(size, _)| size <= smallest)
+            .collect();
+        let spanned = span(Resource::Time, &up_to_it, curve.baseline) >= STEEP_SPAN;
+        let above = sizes.iter().any(|&size| size > smallest);
+        assert!(spanned || above, "seed {seed}: {curve:?}");
+        let span = span(Resource::Time, &curve.points, curve.baseline);
+        assert!(span >= STEEP_SPAN, "seed {seed}: {span}: {curve:?}");
     }
 }
 
@@ -568,16 +574,12 @@ fn a_steep_growth_under_the_judges_limit_is_measured_below_it_only() {
     assert!((factor - 2.0).abs() < 1e-5, "{curve:?}");
     assert_eq!(curve.stopped_check, None);
     // A half, 13 rounds, is not measurable; the sizes just below the smallest failing one, 27,
-    // are, smallest first: 19 (15.6 ms), 23 and 25 (1 s) span a factor of 64, so 26, a run of 2 s,
-    // is not measured. Then a round apart wherever two neighbours differed by more than two and a
-    // half times, down to the first that is not measurable (18 rounds, 7.8 ms).
+    // are, smallest first: 19 (15.6 ms) and 23 (0.25 s) span a factor of 16, so 25 and 26, runs
+    // of 1 and 2 s, are not measured. Then a round apart wherever two neighbours differed by more
+    // than two and a half times, down to the first that is not measurable (18 rounds, 7.8 ms).
     let sizes: Vec<usize> = curve.points.iter().map(|&(size, _)| size).collect();
     assert_eq!(curve.smallest_failing.size, 27);
-    assert_eq!(
-        sizes,
-        [25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 13],
-        "{curve:?}"
-    );
+    assert_eq!(sizes, [23, 22, 21, 20, 19, 18, 17, 16, 13], "{curve:?}");
 }
 
 #[test]
@@ -602,7 +604,6 @@ fn the_gap_to_fill_is_the_first_wide_one_whose_larger_end_is_measurable() {
 
 #[test]
 fn the_span_of_a_growth_is_its_largest_measurable_growth_over_its_least() {
-    use atcoder_games_tool::growth::span;
     let points = [(25, 0.32), (24, 0.16), (21, 0.02), (17, 0.001)];
     assert!((span(Resource::Time, &points, 0.0) - 16.0).abs() < 1e-9);
     assert!((span(Resource::Time, &points, 0.01) - 31.0).abs() < 1e-9);
