@@ -427,8 +427,8 @@ fn a_time_that_doubles_with_each_round_more_is_exponential() {
             .unwrap_or_else(|| panic!("not exponential: {curve:?}"));
         assert!((factor - 2.0).abs() < 0.01, "{curve:?}");
         // Halves of the smallest failing size are too fast to measure: the sizes just below it
-        // are, from the smallest up to where they span a factor of 16, at most four rounds below
-        // it (2^4), and more where the gap to the smallest failing run is wide.
+        // are, from the smallest up to where they span a factor of 16 (2^4), four rounds below it
+        // at most: closer where the gap up to the smallest failing run is filled.
         let smallest = found.input.size();
         let below = (curve.points.iter())
             .map(|&(size, _)| size)
