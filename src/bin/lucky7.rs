@@ -693,12 +693,15 @@ pub mod plumbing {
             __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
             _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
         };
-        // SAFETY (of each `unsafe` below): SSE2 is part of every x86_64 processor, and each load
-        // reads 16 of the block's 64 bytes, unaligned loads needing no alignment.
-        let lanes: [__m128i; 4] =
-            std::array::from_fn(|k| unsafe { _mm_loadu_si128(block[16 * k..].as_ptr().cast()) });
+        // SSE2 is part of every x86_64 processor: its intrinsics are sound to call there.
+        let lanes: [__m128i; 4] = std::array::from_fn(|k| {
+            // SAFETY: SSE2 is there; the load reads 16 of the block's 64 bytes, unaligned loads
+            // needing no alignment.
+            unsafe { _mm_loadu_si128(block[16 * k..].as_ptr().cast()) }
+        });
         // Read as signed, the bytes beyond ASCII are below 0x21 too.
         let below_0x21 = lanes.iter().fold(0, |below, &lane| {
+            // SAFETY: SSE2 is there, and these read nothing but their arguments.
             below | unsafe { _mm_movemask_epi8(_mm_cmplt_epi8(lane, _mm_set1_epi8(0x21))) }
         });
         if below_0x21 == 0 {
@@ -707,6 +710,7 @@ pub mod plumbing {
         let mut bits = 0;
         let mut beyond_ascii = 0;
         for (k, &bytes) in lanes.iter().enumerate() {
+            // SAFETY: SSE2 is there, and these read nothing but their arguments.
             let (whitespace, high) = unsafe {
                 let space = _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b' ' as i8));
                 // `\t` to `\r` is 0 to 4 after subtracting `\t`: no more than its minimum with 4.

@@ -173,6 +173,7 @@ fn check(program: &Checked, options: &[&str]) -> Took {
         .expect("the tool starts");
     let pid = child.id();
     // The tool's times, and its children's, while it is a zombie: ended, not yet reaped.
+    // SAFETY: an all-zero siginfo_t is valid.
     let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
     // SAFETY: `info` is valid for the call; WNOWAIT leaves the child unreaped.
     let waited =

@@ -194,7 +194,7 @@ pub enum BuildError {
         output: String,
     },
     /// Anything else: the cache cannot be written, say.
-    Failed(String),
+    Io(String),
 }
 
 impl BuildError {
@@ -212,7 +212,7 @@ impl BuildError {
             Self::Compile { command, .. } => {
                 format!("{source} gives a compilation error (CE): {command}")
             }
-            Self::Failed(why) => format!("cannot build {source}: {why}"),
+            Self::Io(why) => format!("cannot build {source}: {why}"),
         }
     }
 }
@@ -277,13 +277,13 @@ fn flags_taken(
         return Ok((words(taken), words(dropped)));
     }
     let scratch = cache.join(format!("probe-{key}"));
-    fs::create_dir_all(&scratch).map_err(|error| BuildError::Failed(error.to_string()))?;
+    fs::create_dir_all(&scratch).map_err(|error| BuildError::Io(error.to_string()))?;
     let source = scratch.join(format!(
         "empty.{}",
         if language == "c" { "c" } else { "cpp" }
     ));
     fs::write(&source, "int main(void) { return 0; }\n")
-        .map_err(|error| BuildError::Failed(error.to_string()))?;
+        .map_err(|error| BuildError::Io(error.to_string()))?;
     // A flag is taken when the empty program compiles with it without a word: a warning that it
     // is for another language, or unknown, is a flag this compiler does not take.
     let compiles = |flag: &str| {
@@ -308,7 +308,7 @@ fn flags_taken(
 fn compile(command: &mut Command, version: &str) -> Result<(), BuildError> {
     let line = words_of(command);
     let (compiled, output) =
-        run(command).ok_or_else(|| BuildError::Failed(format!("cannot run {line}")))?;
+        run(command).ok_or_else(|| BuildError::Io(format!("cannot run {line}")))?;
     match compiled {
         true => Ok(()),
         false => Err(BuildError::Compile {
@@ -321,7 +321,7 @@ fn compile(command: &mut Command, version: &str) -> Result<(), BuildError> {
 
 /// Builds the source at `path` of `language` as the judge does, or takes it from the cache.
 pub fn build(path: &Path, language: Language, options: &BuildOptions) -> Result<Built, BuildError> {
-    let failed = |error: std::io::Error| BuildError::Failed(error.to_string());
+    let failed = |error: std::io::Error| BuildError::Io(error.to_string());
     let source = fs::read(path).map_err(failed)?;
     let path = fs::canonicalize(path).map_err(failed)?;
     fs::create_dir_all(&options.cache).map_err(failed)?;
@@ -369,7 +369,7 @@ fn native(
     let line = words_of(&command);
     let cached = binary.is_file();
     if !cached {
-        fs::create_dir_all(&folder).map_err(|error| BuildError::Failed(error.to_string()))?;
+        fs::create_dir_all(&folder).map_err(|error| BuildError::Io(error.to_string()))?;
         compile(&mut command, &version)?;
     }
     Ok(Built {
@@ -426,7 +426,7 @@ fn rust(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, Bui
     let folder = options.cache.join(format!("rust-{key}"));
     let binary = folder.join("main");
     let cached = binary.is_file();
-    let failed = |error: std::io::Error| BuildError::Failed(error.to_string());
+    let failed = |error: std::io::Error| BuildError::Io(error.to_string());
     let line = if crates.is_empty() {
         let mut command = Command::new("rustc");
         command
@@ -468,12 +468,12 @@ fn cargo_build(
     binary: &Path,
     version: &str,
 ) -> Result<(), BuildError> {
-    let failed = |error: std::io::Error| BuildError::Failed(error.to_string());
+    let failed = |error: std::io::Error| BuildError::Io(error.to_string());
     fs::create_dir_all(project.join("src")).map_err(failed)?;
     fs::create_dir_all(project.join(".cargo")).map_err(failed)?;
+    // Held until it is dropped, at the end of the build.
     let lock = fs::File::create(project.join(".lock")).map_err(failed)?;
-    // SAFETY: flock takes the file's descriptor, which `lock` holds open until it is dropped.
-    unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) };
+    lock.lock().map_err(failed)?;
     let mut manifest = String::from(
         "[package]\nname = \"main\"\nversion = \"0.1.0\"\nedition = \"2024\"\npublish = false\n\n[dependencies]\n",
     );
@@ -522,8 +522,7 @@ fn python(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, B
     let cached = checked.is_file();
     if !cached {
         compile(&mut command, &version)?;
-        fs::write(&checked, line.as_bytes())
-            .map_err(|error| BuildError::Failed(error.to_string()))?;
+        fs::write(&checked, line.as_bytes()).map_err(|error| BuildError::Io(error.to_string()))?;
     }
     Ok(Built {
         command: vec![

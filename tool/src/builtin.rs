@@ -107,7 +107,7 @@ pub fn game_command(problem: Builtin, word: Option<usize>) -> String {
 
 /// The right answer to `input` of `problem`, by this crate's solution, called in place; the
 /// error is the solution's message, which only an input not of the problem's gets.
-fn right_answer(problem: Builtin, input: &Input) -> Result<String, String> {
+fn right_answer(problem: Builtin, input: &Input) -> Result<String, Error> {
     let mut out = Vec::new();
     let written = match problem {
         Builtin::Shiritori => {
@@ -120,13 +120,13 @@ fn right_answer(problem: Builtin, input: &Input) -> Result<String, String> {
             writeln!(out, "{}", lucky7::winner(&game))
         }
     };
-    written.map_err(|error| error.to_string())?;
-    String::from_utf8(out).map_err(|error| error.to_string())
+    written.map_err(|error| Error::Fatal(error.to_string()))?;
+    String::from_utf8(out).map_err(|error| Error::Fatal(error.to_string()))
 }
 
 /// What this crate's own solution failing means: a bug here.
 fn own_failure(problem: Builtin, message: impl std::fmt::Display) -> Error {
-    Error::Failed(format!(
+    Error::Fatal(format!(
         "this crate's own {} failed: {message}",
         problem.name()
     ))
@@ -189,7 +189,7 @@ impl Problem for Builtin {
     fn expected(&self, input: &Input) -> Result<Expected, Error> {
         right_answer(*self, input)
             .map(Expected::Answer)
-            .map_err(|message| own_failure(*self, message))
+            .map_err(|error| own_failure(*self, error))
     }
 
     /// `Takahashi\n` for each word, or once.
@@ -244,7 +244,7 @@ impl Problem for Builtin {
         let game = match self {
             Self::Shiritori => {
                 let dictionary = AnalysedDictionary::read(text.as_bytes())
-                    .map_err(|message| own_failure(*self, message))?;
+                    .map_err(|error| own_failure(*self, error))?;
                 let word =
                     |word| played(&|out| games::write_shiritori_games(out, &dictionary, &[word]));
                 games
@@ -254,7 +254,7 @@ impl Problem for Builtin {
             }
             Self::Lucky7 => {
                 let game =
-                    lucky7_game(text.as_bytes()).map_err(|message| own_failure(*self, message))?;
+                    lucky7_game(text.as_bytes()).map_err(|error| own_failure(*self, error))?;
                 let whole = played(&|out| games::write_lucky7_game(out, &game))?;
                 Ok(vec![whole; games.len()])
             }
@@ -270,7 +270,7 @@ impl Problem for Builtin {
         mistake::of(*self)
     }
 
-    fn page(&self, input: &Input, answers: Option<Vec<String>>) -> Option<Result<String, String>> {
+    fn page(&self, input: &Input, answers: Option<Vec<String>>) -> Option<Result<String, Error>> {
         let text = input.text();
         Some(match self {
             Self::Shiritori => AnalysedDictionary::read(text.as_bytes())

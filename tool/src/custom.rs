@@ -315,7 +315,7 @@ impl Custom {
 
     /// The checker's verdict on `output`, the program's answer to `input`, whose right answer is
     /// `expected`.
-    fn check(
+    fn run_checker(
         &self,
         input: &str,
         expected: &str,
@@ -328,7 +328,7 @@ impl Custom {
             fs::create_dir_all(&folder)
                 .and_then(|()| fs::write(&path, text))
                 .map_err(|error| {
-                    Error::Failed(format!("cannot write {}: {error}", path.display()))
+                    Error::Fatal(format!("cannot write {}: {error}", path.display()))
                 })?;
             Ok(path.display().to_string())
         };
@@ -469,7 +469,7 @@ impl Problem for Custom {
         output: &str,
     ) -> Result<Option<WrongAnswer>, Error> {
         match self.helpers.checker {
-            Some(_) => self.check(&input.text(), expected, output),
+            Some(_) => self.run_checker(&input.text(), expected, output),
             None => Ok((!self.comparison.accepts(expected, output)).then(WrongAnswer::default)),
         }
     }

@@ -11,7 +11,7 @@ pub enum Error {
     Usage(String),
     /// Anything else that stopped the work: a malformed input, a file that cannot be read or
     /// written, a program that cannot be watched: exit status 1, after one `error: ` line.
-    Failed(String),
+    Fatal(String),
     /// A helper program of the user's (generator, reference, checker, validator) failed, which
     /// is no verdict on the program under check: exit status 3, after a report that names it.
     Helper(Box<HelperFailure>),
@@ -60,7 +60,7 @@ impl Error {
     pub fn status(&self) -> u8 {
         match self {
             Self::Usage(_) => 2,
-            Self::Failed(_) => 1,
+            Self::Fatal(_) => 1,
             Self::Helper(_) => 3,
         }
     }
@@ -69,7 +69,7 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Usage(message) | Self::Failed(message) => formatter.write_str(message),
+            Self::Usage(message) | Self::Fatal(message) => formatter.write_str(message),
             Self::Helper(failure) => {
                 write!(formatter, "the {} {}", failure.helper.name(), failure.what)
             }

@@ -37,7 +37,7 @@ pub const EXPLAINED_WORDS: usize = 3;
 
 /// How a check runs: the problem, the program under check, its cases and seed, the limits, and
 /// where what it finds is saved.
-pub struct CheckSetup<'a> {
+pub struct Setup<'a> {
     pub problem: &'a dyn Problem,
     /// The program as the user gave it, as a shell reads it back: `main.cpp`, `./a.out`.
     pub program: String,
@@ -60,7 +60,7 @@ pub struct CheckSetup<'a> {
     pub jobs: usize,
 }
 
-impl CheckSetup<'_> {
+impl Setup<'_> {
     /// The program's command line as a shell reads it back.
     pub fn command_line(&self) -> String {
         shell_line(&self.command)
@@ -68,7 +68,7 @@ impl CheckSetup<'_> {
 
     /// Runs the program on `input`, whose right answer is `expected` so far as it is known,
     /// stopped at `limits` as the judge would, with its times as the judge's would be (see
-    /// [`CheckSetup::time_factor`]).
+    /// [`Setup::time_factor`]).
     fn launch(&self, input: &Input, expected: &Expected, limits: &Limits) -> Result<Run, Error> {
         let text = input.text();
         let stdin = Stdin::Bytes(text.as_bytes());
@@ -79,7 +79,7 @@ impl CheckSetup<'_> {
                 let program = shell_quoted(&command[0].to_string_lossy());
                 Error::Usage(format!("cannot start {program}: {error}"))
             }
-            error => Error::Failed(format!("{}: {error}", shell_line(command))),
+            error => Error::Fatal(format!("{}: {error}", shell_line(command))),
         })?;
         Ok(self.judged(ran))
     }
@@ -203,7 +203,7 @@ struct Foreseen {
 type Ends = fn(&Failure) -> bool;
 
 /// The runs made ahead of their turn: inputs queued in the order they will be asked for, run by
-/// [`CheckSetup::jobs`] threads ([`Ahead::work`]), and their runs kept until asked for.
+/// [`Setup::jobs`] threads ([`Ahead::work`]), and their runs kept until asked for.
 struct Ahead {
     /// How many threads run the queue: none when runs go one at a time.
     threads: usize,
@@ -251,7 +251,7 @@ impl Ahead {
     /// What a thread of runs does until the check is over: runs the queue's first input, and
     /// keeps the run; after a run that `Ends` what follows, or that cannot be made (its turn
     /// says why), the rest of the queue is dropped.
-    fn work(&self, setup: &CheckSetup) {
+    fn work(&self, setup: &Setup) {
         let mut forking = Forking::Unstarted;
         let mut state = self.state();
         loop {
@@ -351,10 +351,12 @@ impl Ahead {
 }
 
 impl Foreseen {
-    /// Whether its time is far enough from the limit to stand, though other runs went beside it.
+    /// Whether its time is far enough from the limit to stand, though other runs went beside it;
+    /// a forked run's with the start-up it skipped, which the judge's run pays.
     fn stands(&self, limits: &Limits) -> bool {
         let stopped_for_time = matches!(self.ran.stopped, Some(Stop::Time | Stop::WallTime));
-        let time = judged_time(&self.ran).as_secs_f64();
+        let skipped = self.ran.forked.unwrap_or_default();
+        let time = (judged_time(&self.ran) + skipped).as_secs_f64();
         !stopped_for_time && time <= limits.time.as_secs_f64() * ALONE_FROM
     }
 }
@@ -363,8 +365,8 @@ impl Foreseen {
 #[derive(Debug)]
 pub enum Findings {
     /// Every sample, case and family passed.
-    Passed(Passed),
-    Failed(Box<Failed>),
+    Passed(Pass),
+    Caught(Box<Caught>),
     /// A helper of a user's problem failed, which says nothing of the program.
     HelperFailed(HelperFailed),
 }
@@ -379,7 +381,7 @@ pub struct HelperFailed {
 /// A check that passed: the largest random input, how near the limits it came, and how long it
 /// took.
 #[derive(Debug)]
-pub struct Passed {
+pub struct Pass {
     pub largest: usize,
     pub margins: Margins,
     pub elapsed: Duration,
@@ -417,7 +419,7 @@ const START_UP_WORTH_NAMING: Duration = Duration::from_millis(20);
 
 impl Tally {
     fn note(&mut self, ran: &Run) {
-        if ran.forked {
+        if ran.forked.is_some() {
             self.forked += 1;
             return;
         }
@@ -454,7 +456,7 @@ enum MadeOf {
 
 /// A check that failed, and everything the report shows of it.
 #[derive(Debug)]
-pub struct Failed {
+pub struct Caught {
     pub found: Found,
     /// How its time or memory grows, for a TLE or an MLE on an input an origin makes.
     pub growth: Option<Curve>,
@@ -468,7 +470,7 @@ pub struct Failed {
     /// Where the case is saved (a test of the report may leave it out).
     pub saved: Option<SavedCase>,
     /// The explore page, if one was asked for: where it was written, or why it was not.
-    pub page: Option<Result<PathBuf, String>>,
+    pub page: Option<Result<PathBuf, Error>>,
     /// For too much output, the first lines it printed.
     pub printed_first: Vec<String>,
     /// How long the check took.
@@ -519,7 +521,7 @@ struct Printed {
 /// seen of it: the margins of its runs, what its last failing run of each verdict printed, and
 /// what it answered on small inputs.
 struct Program<'a> {
-    setup: &'a CheckSetup<'a>,
+    setup: &'a Setup<'a>,
     /// The case being run, as the search's progress says.
     case: Cell<Case>,
     /// The time its runs took: the clock of the search's budgets, the same on a busy machine.
@@ -622,7 +624,7 @@ impl Program<'_> {
         };
     }
 
-    /// Runs the program on `input` ([`CheckSetup::launch`]), and counts its time on the clock.
+    /// Runs the program on `input` ([`Setup::launch`]), and counts its time on the clock.
     fn execute(&self, input: &Input, expected: &Expected, limits: &Limits) -> Result<Run, Error> {
         let ran = self.setup.launch(input, expected, limits)?;
         self.spent(&ran);
@@ -756,7 +758,7 @@ pub enum Stage<'a> {
 
 /// Runs the check that `setup` describes, saves what it found, and returns it; `stage` hears
 /// where it is. A helper's failure is a finding, with the input it failed on saved.
-pub fn check(setup: &CheckSetup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+pub fn check(setup: &Setup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
     match checked(setup, stage) {
         Err(Error::Helper(failure)) => {
             let saved = match &failure.input {
@@ -769,7 +771,7 @@ pub fn check(setup: &CheckSetup, stage: impl FnMut(Stage)) -> Result<Findings, E
                     );
                     let path = setup.folder.join(name);
                     fs::write(&path, input).map_err(|error| {
-                        Error::Failed(format!("cannot save {}: {error}", path.display()))
+                        Error::Fatal(format!("cannot save {}: {error}", path.display()))
                     })?;
                     Some(path)
                 }
@@ -783,7 +785,7 @@ pub fn check(setup: &CheckSetup, stage: impl FnMut(Stage)) -> Result<Findings, E
 }
 
 /// The check that `setup` describes; see [`check`].
-fn checked(setup: &CheckSetup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+fn checked(setup: &Setup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
     let ahead = Ahead::new(setup.jobs);
     thread::scope(|scope| {
         for _ in 0..ahead.threads {
@@ -805,7 +807,7 @@ impl Drop for Ending<'_> {
 
 /// The check that `setup` describes, with `ahead`'s threads to run inputs ahead of their turn.
 fn checked_with(
-    setup: &CheckSetup,
+    setup: &Setup,
     ahead: &Ahead,
     mut stage: impl FnMut(Stage),
 ) -> Result<Findings, Error> {
@@ -856,7 +858,7 @@ fn checked_with(
     let conclusion = search(problem, plan, &program.clock, &program, progress)?;
     let found = match conclusion {
         Conclusion::Passed { largest } => {
-            return Ok(Findings::Passed(Passed {
+            return Ok(Findings::Passed(Pass {
                 largest,
                 margins: program.margins.take(),
                 elapsed: started.elapsed(),
@@ -864,7 +866,7 @@ fn checked_with(
                 forked: program.tally.get().forked,
             }));
         }
-        Conclusion::Failed(found) => *found,
+        Conclusion::Found(found) => *found,
     };
     stage(Stage::Measuring);
     // Times are measured from here on: no run goes on beside them.
@@ -901,7 +903,7 @@ fn checked_with(
         .html
         .as_ref()
         .and_then(|path| write_page(setup, &found, &stdout, path));
-    Ok(Findings::Failed(Box::new(Failed {
+    Ok(Findings::Caught(Box::new(Caught {
         found,
         growth,
         diagnosis,
@@ -918,12 +920,7 @@ fn checked_with(
 
 /// Saves `found`'s input, its right answer, and what the program printed on it (`stdout`,
 /// `stderr`) as an oj case in `setup`'s folder.
-fn save(
-    setup: &CheckSetup,
-    found: &Found,
-    stdout: &[u8],
-    stderr: &[u8],
-) -> Result<SavedCase, Error> {
+fn save(setup: &Setup, found: &Found, stdout: &[u8], stderr: &[u8]) -> Result<SavedCase, Error> {
     // A sample keeps its name; any other case is named by the problem and the seed.
     let name = match found.case {
         Case::Sample(number) => setup.problem.samples()[number - 1].file.clone(),
@@ -947,7 +944,7 @@ fn save(
     for (extension, bytes) in files {
         let path = saved.path(extension);
         if let Err(error) = fs::write(&path, bytes) {
-            return Err(Error::Failed(format!(
+            return Err(Error::Fatal(format!(
                 "cannot save {}: {error}",
                 path.display()
             )));
@@ -960,11 +957,11 @@ fn save(
 /// `stdout`) beside the right ones for a wrong answer: where it went, or why it did not; None for
 /// a problem that has no page.
 fn write_page(
-    setup: &CheckSetup,
+    setup: &Setup,
     found: &Found,
     stdout: &[u8],
     path: &Path,
-) -> Option<Result<PathBuf, String>> {
+) -> Option<Result<PathBuf, Error>> {
     let answers = matches!(found.failure, Failure::WrongAnswer { .. }).then(|| {
         let printed = String::from_utf8_lossy(stdout);
         printed
@@ -976,6 +973,6 @@ fn write_page(
     Some(page.and_then(|page| {
         fs::write(path, page)
             .map(|()| path.to_path_buf())
-            .map_err(|error| format!("cannot write {}: {error}", path.display()))
+            .map_err(|error| Error::Fatal(format!("cannot write {}: {error}", path.display())))
     }))
 }

@@ -26,6 +26,10 @@
 //! The subcommands themselves are the tool's binary, in `src/bin/atcoder-games/`, a thin file
 //! each; what only the tests need is in the workspace's `support/` package.
 
+// Only the part of `process` that starts a process may hold `unsafe` code (process/start.rs),
+// beside the solutions included as they are.
+#![deny(unsafe_code)]
+
 // In the order of the layers, bottom first (rustfmt keeps each group's order).
 pub mod error;
 pub mod format;
@@ -42,11 +46,12 @@ pub mod input;
 
 pub mod editorial;
 
-// The solutions, as they are submitted: their `main` and their judge's output are not used here.
-#[allow(dead_code)]
+// The solutions, as they are submitted: their `main` and their judge's output are not used here,
+// and their fast reader's `unsafe` blocks are theirs.
+#[allow(dead_code, unsafe_code)]
 #[path = "../../src/bin/lucky7.rs"]
 pub mod lucky7;
-#[allow(dead_code)]
+#[allow(dead_code, unsafe_code)]
 #[path = "../../src/bin/shiritori.rs"]
 pub mod shiritori;
 

@@ -4,17 +4,18 @@
 //! each move's result and length, the solver's move at every position, the openings ranked. The
 //! page's script looks things up and draws; `page.html` is its template.
 
+use crate::error::Error;
 use crate::format::counted;
 use crate::games;
 use crate::graph::{self, PALETTE};
 use crate::input::JUDGE_MAX;
 use crate::lucky7::{self, PackedGame, RESIDUES};
+use crate::process::{self, Options, RunError, Stdin};
 use crate::shiritori::{BLOCK_LETTERS, Outcome};
 use crate::solved::AnalysedDictionary;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::time::Duration;
 
 /// The page, with `__TITLE__`, `__STYLE__` and `__DATA__` to fill in.
 const TEMPLATE: &str = include_str!("page.html");
@@ -27,10 +28,10 @@ const GRAPH_WORDS: usize = 60;
 const MOST_ITEMS: usize = JUDGE_MAX;
 
 /// The error for an input larger than a page takes.
-fn too_large(count: usize, units: &str) -> String {
-    format!(
+fn too_large(count: usize, units: &str) -> Error {
+    Error::Fatal(format!(
         "the input has {count} {units}; explore takes at most {MOST_ITEMS} (the judge's largest)"
-    )
+    ))
 }
 
 /// What a program answered, for the page of a failing input that `check` writes: its answer for
@@ -42,7 +43,7 @@ pub type ProgramAnswers = Vec<String>;
 pub fn shiritori_page(
     dictionary: &AnalysedDictionary,
     program: Option<ProgramAnswers>,
-) -> Result<String, String> {
+) -> Result<String, Error> {
     let count = dictionary.words.len();
     if count > MOST_ITEMS {
         return Err(too_large(count, "words"));
@@ -54,7 +55,7 @@ pub fn shiritori_page(
 }
 
 /// The page of a Lucky 7 game; with `program`, its answer beside the right one.
-pub fn lucky7_page(game: &PackedGame, program: Option<ProgramAnswers>) -> Result<String, String> {
+pub fn lucky7_page(game: &PackedGame, program: Option<ProgramAnswers>) -> Result<String, Error> {
     let rounds = game.rounds;
     if rounds > MOST_ITEMS {
         return Err(too_large(rounds, "rounds"));
@@ -155,7 +156,7 @@ struct ShiritoriData {
 impl ShiritoriData {
     fn new<'a>(
         dictionary: &'a AnalysedDictionary,
-        graph: Option<Result<String, String>>,
+        graph: Option<Result<String, Error>>,
         program: Option<ProgramAnswers>,
     ) -> Self {
         let analysis = &dictionary.analysis;
@@ -224,7 +225,7 @@ impl ShiritoriData {
         let dead_ends = order.iter().filter(|&&v| depth_of(v) == 0).count() as u32;
         let (svg, graph_note) = match graph {
             Some(Ok(svg)) => (Some(svg), String::new()),
-            Some(Err(why)) => (None, why),
+            Some(Err(why)) => (None, why.to_string()),
             None => (
                 None,
                 format!("No graph: it is drawn for up to {GRAPH_WORDS} words."),
@@ -330,30 +331,42 @@ impl Lucky7Data {
     }
 }
 
+/// What Graphviz's `dot` may take to lay out a graph of [`GRAPH_WORDS`] words, which it does in
+/// milliseconds: a `dot` that takes more is stopped, and the page shows no graph.
+const DOT_LIMITS: Options = Options {
+    time_limit: Some(Duration::from_secs(10)),
+    wall_limit: Some(Duration::from_secs(10)),
+    memory_limit: Some(1 << 30),
+    output_limit: Some(16 << 20),
+    address_space: None,
+    stack: None,
+    discard_stdout: false,
+    trace_faults: false,
+};
+
 /// The game graph as `atcoder-games dot` draws it, laid out by Graphviz's `dot` as SVG; or why
 /// the page shows none.
-fn graph_svg(dictionary: &AnalysedDictionary) -> Result<String, String> {
+fn graph_svg(dictionary: &AnalysedDictionary) -> Result<String, Error> {
     let mut dot = Vec::new();
-    graph::write_dot(&mut dot, dictionary).map_err(|error| error.to_string())?;
-    let not_drawn =
-        |why: String| format!("No graph: Graphviz's dot {why} when this page was made.");
-    let mut child = Command::new("dot")
-        .arg("-Tsvg")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|_| not_drawn("was not installed".to_string()))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let writer = std::thread::spawn(move || stdin.write_all(&dot));
-    let output = child
-        .wait_with_output()
-        .map_err(|error| not_drawn(format!("failed ({error})")))?;
-    let _ = writer.join();
-    if !output.status.success() {
-        return Err(not_drawn(format!("failed ({})", output.status)));
+    graph::write_dot(&mut dot, dictionary).map_err(|error| Error::Fatal(error.to_string()))?;
+    let not_drawn = |why: String| {
+        Error::Fatal(format!(
+            "No graph: Graphviz's dot {why} when this page was made."
+        ))
+    };
+    let ran = match process::run(&["dot", "-Tsvg"], Stdin::Bytes(&dot), &DOT_LIMITS) {
+        Ok(ran) => ran,
+        Err(RunError::CannotStart(_)) => return Err(not_drawn("was not installed".to_string())),
+        Err(error) => return Err(not_drawn(format!("failed ({error})"))),
+    };
+    if !ran.succeeded() {
+        let how = match ran.stopped {
+            Some(stop) => format!("was stopped at its {} limit", stop.noun()),
+            None => ran.status.to_string(),
+        };
+        return Err(not_drawn(format!("failed ({how})")));
     }
-    let svg = String::from_utf8_lossy(&output.stdout);
+    let svg = String::from_utf8_lossy(&ran.stdout);
     // The page embeds the <svg> element itself, without the XML prologue.
     let start = svg.find("<svg").unwrap_or(0);
     Ok(svg[start..].to_string())

@@ -237,7 +237,7 @@ pub trait Problem: Sync {
 
     /// The explore page of `input`, with a program's `answers` beside the right ones: None for a
     /// user's problem; else the page, or why it could not be made.
-    fn page(&self, input: &Input, answers: Option<Vec<String>>) -> Option<Result<String, String>> {
+    fn page(&self, input: &Input, answers: Option<Vec<String>>) -> Option<Result<String, Error>> {
         let _ = (input, answers);
         None
     }

@@ -9,7 +9,7 @@ use crate::build::BuildError;
 use crate::error::Helper;
 use crate::family::{Family, Origin};
 use crate::findings::{
-    CheckSetup, Failed, HelperFailed, PRINTED, PRINTED_FIRST, Passed, SavedCase, StartUp,
+    Caught, HelperFailed, PRINTED, PRINTED_FIRST, Pass, SavedCase, Setup, StartUp,
 };
 use crate::format::{
     LINE_WIDTH, bounded, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
@@ -146,9 +146,9 @@ const NEAR_LINEAR: f64 = 1.2;
 /// What to say of a time-out that is a close call on this machine, if it is one: near linear
 /// growth, and a time at the judge's largest size within a quarter of the limit (measured, or
 /// by the fit when that run was stopped).
-fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
+fn close_call(growth: &Curve, setup: &Setup) -> Option<String> {
     let fit = growth.fit?;
-    let limit = setting.limits.time.as_secs_f64();
+    let limit = setup.limits.time.as_secs_f64();
     // Measured at the judge's largest size if it was, with more time when the judged run was
     // stopped; else as the fit expects.
     let largest_run = growth.largest?;
@@ -166,14 +166,14 @@ fn close_call(growth: &Curve, setting: &CheckSetup) -> Option<String> {
     close.then(|| {
         format!(
             "A close call on this machine: the complexity is right ({}^{:.1}), and the constant decides, about {} at {}. The judge's machine may be faster or slower than this one (--time-factor says how much). {}",
-            match setting.problem.units() == Units::SIZE {
+            match setup.problem.units() == Units::SIZE {
                 true => "SIZE",
                 false => "N",
             },
             fit.exponent,
             seconds(largest),
-            setting.problem.units().of(size),
-            constant_advice(&setting.program)
+            setup.problem.units().of(size),
+            constant_advice(&setup.program)
         )
     })
 }
@@ -217,8 +217,8 @@ fn case_name(case: Case, problem: &dyn Problem) -> String {
 /// The report of a check that passed: the samples, cases and families run, the largest random
 /// input, the time it took, and the margins: the slowest run and the largest memory, with how
 /// close each came to its limit and where.
-pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
-    let problem = setting.problem;
+pub fn passed(setup: &Setup, passed: &Pass) -> String {
+    let problem = setup.problem;
     let units = problem.units();
     let samples = problem.samples();
     let official = samples
@@ -243,13 +243,13 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
         &mut text,
         &format!(
             "check: {} passed {samples}all {} of {}, up to {}{families} (seed {}), in {:.1} s, {}.",
-            setting.program,
-            counted(setting.cases, "case", "cases"),
+            setup.program,
+            counted(setup.cases, "case", "cases"),
             problem.name(),
             units.of(passed.largest),
-            setting.seed,
+            setup.seed,
             passed.elapsed.as_secs_f64(),
-            at_a_time(setting.jobs, passed.forked),
+            at_a_time(setup.jobs, passed.forked),
         ),
     );
     let margins = &passed.margins;
@@ -269,7 +269,7 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
             )
         })
     };
-    let limits = setting.limits;
+    let limits = setup.limits;
     let slowest = margin(&margins.slowest, limits.time.as_secs_f64(), seconds);
     let memory = margin(&margins.largest_memory, limits.memory as f64, mebibytes);
     if let (Some(slowest), Some(memory)) = (slowest, memory) {
@@ -290,8 +290,8 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
             ),
         );
     }
-    if setting.time_factor != 1.0 {
-        write_wrapped(&mut text, &time_factor_line(setting.time_factor));
+    if setup.time_factor != 1.0 {
+        write_wrapped(&mut text, &time_factor_line(setup.time_factor));
     }
     if let Some(start_up) = &passed.start_up {
         write_wrapped(&mut text, &start_up_line(start_up));
@@ -299,7 +299,7 @@ pub fn passed(setting: &CheckSetup, passed: &Passed) -> String {
     for note in problem.notes() {
         write_wrapped(&mut text, &note);
     }
-    write_built(&mut text, setting);
+    write_built(&mut text, setup);
     text
 }
 
@@ -318,8 +318,8 @@ fn start_up_line(start_up: &StartUp) -> String {
 }
 
 /// How each source of the check was built and is run, a paragraph each.
-fn write_built(text: &mut String, setting: &CheckSetup) {
-    for (who, built) in &setting.built {
+fn write_built(text: &mut String, setup: &Setup) {
+    for (who, built) in &setup.built {
         write_wrapped(
             text,
             &format!("\n{} was built {}.", capitalized(who), built.describe()),
@@ -376,7 +376,7 @@ pub fn compile_error(
 
 /// The report of a check whose helper failed, which says nothing of the program: which helper,
 /// how, what reproduces it, and the lines of its stderr that hold the cause.
-pub fn helper_failed(setting: &CheckSetup, failed: &HelperFailed) -> String {
+pub fn helper_failed(setup: &Setup, failed: &HelperFailed) -> String {
     let failure = &failed.failure;
     let mut text = String::new();
     write_wrapped(
@@ -385,8 +385,8 @@ pub fn helper_failed(setting: &CheckSetup, failed: &HelperFailed) -> String {
             "check: the {} {}; nothing is said of {} on {}.",
             failure.helper.name(),
             failure.what,
-            setting.program,
-            setting.problem.name()
+            setup.program,
+            setup.problem.name()
         ),
     );
     if let Some((size, seed)) = failure.generated {
@@ -497,32 +497,32 @@ fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
     }
 }
 
-/// The report of a check that `failed`, as `setting` ran it.
-pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
-    let found = &failed.found;
-    let (problem, input) = (setting.problem, &found.input);
+/// The report of a check that caught the program failing (`caught`), as `setup` ran it.
+pub fn report(setup: &Setup, caught: &Caught) -> String {
+    let found = &caught.found;
+    let (problem, input) = (setup.problem, &found.input);
     let name = problem.name();
     let mut text = String::new();
-    let how = verdict_in_words(&found.failure, &setting.limits);
+    let how = verdict_in_words(&found.failure, &setup.limits);
     let sample = match found.case {
         Case::Sample(number) => format!(": it fails {}", sample_name(problem, number)),
         _ => String::new(),
     };
     write_wrapped(
         &mut text,
-        &format!("check: {} gives {how} on {name}{sample}.", setting.program),
+        &format!("check: {} gives {how} on {name}{sample}.", setup.program),
     );
-    if setting.time_factor != 1.0 {
-        write_wrapped(&mut text, &time_factor_line(setting.time_factor));
+    if setup.time_factor != 1.0 {
+        write_wrapped(&mut text, &time_factor_line(setup.time_factor));
     }
     let (elapsed, jobs) = (
-        failed.elapsed.as_secs_f64(),
-        at_a_time(setting.jobs, failed.forked),
+        caught.elapsed.as_secs_f64(),
+        at_a_time(setup.jobs, caught.forked),
     );
     write_wrapped(&mut text, &format!("Found in {elapsed:.1} s, {jobs}."));
     let _ = writeln!(text);
-    write_input_section(&mut text, setting, found);
-    match &failed.diagnosis {
+    write_input_section(&mut text, setup, found);
+    match &caught.diagnosis {
         Some(Ok(diagnosis)) => {
             write_diagnosis(&mut text, diagnosis, shows_input(found).then_some(input));
         }
@@ -540,7 +540,7 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
                 "\nWhere the answers differ (expected: {}):",
                 problem.answered_by()
             );
-            let lines = failed.differences.iter().map(|(line, wanted, got)| {
+            let lines = caught.differences.iter().map(|(line, wanted, got)| {
                 match problem.line_label(input, *line) {
                     Some(label) => format!("{label}: expected {wanted}, got {got}"),
                     None => format!("expected {wanted}, got {got}"),
@@ -578,13 +578,13 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
                 );
             }
             // The command reads the saved input, so that it runs as printed.
-            let input = failed.saved.as_ref().map(|saved| {
+            let input = caught.saved.as_ref().map(|saved| {
                 format!(
                     " < {}",
                     shell_quoted(&saved.path("in").display().to_string())
                 )
             });
-            for game in &failed.games {
+            for game in &caught.games {
                 let input = input.as_deref().unwrap_or_default();
                 let _ = writeln!(text, "\nThe right game ({}{input}):", game.command);
                 write_some(
@@ -599,7 +599,7 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
         Failure::Crash {
             stderr, too_deep, ..
         } => {
-            let stack = mebibytes(setting.limits.stack as f64);
+            let stack = mebibytes(setup.limits.stack as f64);
             let why = match too_deep {
                 Some(TooDeep::Stack) => format!(
                     "Its stack overflowed: it reached the limit of {stack} (--stack; the judge's is 1024 MiB). The recursion may be too deep, or endless."
@@ -610,35 +610,35 @@ pub fn report(setting: &CheckSetup, failed: &Failed) -> String {
             if !why.is_empty() {
                 write_wrapped(&mut text, &format!("\n{why}"));
             }
-            let saved = failed.saved.as_ref().map(|saved| saved.path("stderr"));
+            let saved = caught.saved.as_ref().map(|saved| saved.path("stderr"));
             write_stderr(&mut text, stderr, saved.as_deref());
         }
         Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
-            if !failed.printed_first.is_empty() {
+            if !caught.printed_first.is_empty() {
                 let _ = writeln!(text, "\nWhat it printed first:");
-                let lines = failed.printed_first.iter().map(String::as_str);
+                let lines = caught.printed_first.iter().map(String::as_str);
                 write_some(&mut text, lines, PRINTED_FIRST, "  ", "more lines");
             }
-            if let Some(growth) = &failed.growth {
+            if let Some(growth) = &caught.growth {
                 write_growth(&mut text, growth, problem.units());
-                if let Some(advice) = close_call(growth, setting) {
+                if let Some(advice) = close_call(growth, setup) {
                     write_wrapped(&mut text, &format!("\n{advice}"));
                 }
             }
         }
     }
-    if let Some(start_up) = &failed.start_up {
+    if let Some(start_up) = &caught.start_up {
         write_wrapped(&mut text, &format!("\n{}", start_up_line(start_up)));
     }
     for note in problem.notes() {
         write_wrapped(&mut text, &format!("\n{note}"));
     }
-    write_built(&mut text, setting);
+    write_built(&mut text, setup);
     let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
-    if let Some(saved) = &failed.saved {
-        write_saved(&mut text, saved, &oj_line(setting, found, saved));
+    if let Some(saved) = &caught.saved {
+        write_saved(&mut text, saved, &oj_line(setup, found, saved));
     }
-    match &failed.page {
+    match &caught.page {
         Some(Ok(path)) => {
             let opened = match found.failure {
                 Failure::WrongAnswer { .. } => "opened where the answers first differ",
@@ -667,7 +667,7 @@ fn at_a_time(jobs: usize, forked: usize) -> String {
 
 /// The section of the failing input: where it comes from, and the input itself when it is worth
 /// reading (else its size), in at most [`SECTION_LINES`] lines.
-fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
+fn write_input_section(text: &mut String, setup: &Setup, found: &Found) {
     let input = &found.input;
     let text_input = matches!(input, Input::Text(_));
     // A user's input made by their generator says the seed that makes it again.
@@ -689,7 +689,7 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
     // A user's input is made again from the seed of its generator; a built-in's from the check's.
     let seed = match (text_input, found.first_origin) {
         (true, Some(origin)) => origin.seed,
-        _ => setting.seed,
+        _ => setup.seed,
     };
     // The input's size beside its name, then the input; or its size alone, after a colon.
     let shown = shows_input(found);
@@ -698,12 +698,12 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
         false => format!("{name}: {units}"),
     };
     let heading = match found.case {
-        Case::Sample(number) => name(&capitalized(&sample_name(setting.problem, number))),
+        Case::Sample(number) => name(&capitalized(&sample_name(setup.problem, number))),
         Case::Random(case) => format!(
             "{}, {how} from case {} of {} ({first}, seed {seed}) after {tries}",
             name("Smallest failing input"),
             case + 1,
-            setting.cases,
+            setup.cases,
         ),
         Case::Family(family) => {
             write_wrapped(text, &family_line(family));
@@ -739,15 +739,15 @@ fn write_input_section(text: &mut String, setting: &CheckSetup, found: &Found) {
 /// for a line: the program's command, how its answers are compared, the time limit in this
 /// machine's time (`--time-factor`) and the memory limit; for a stack overflow, in a subshell
 /// with the stack the check gave (`ulimit -s`, in KiB), which makes it overflow there too.
-fn oj_line(setting: &CheckSetup, found: &Found, saved: &SavedCase) -> (String, String) {
-    let seconds = setting.limits.time.as_secs_f64() * setting.time_factor;
+fn oj_line(setup: &Setup, found: &Found, saved: &SavedCase) -> (String, String) {
+    let seconds = setup.limits.time.as_secs_f64() * setup.time_factor;
     let seconds = (seconds * 1000.0).round() / 1000.0;
-    let megabytes = setting.limits.memory / (1 << 20);
+    let megabytes = setup.limits.memory / (1 << 20);
     let folder = shell_quoted(&saved.folder.display().to_string());
     let head = format!(
         "oj t -c {}{}",
-        shell_quoted(&setting.command_line()),
-        setting.problem.oj_options()
+        shell_quoted(&setup.command_line()),
+        setup.problem.oj_options()
     );
     let tail = format!("-d {folder} --tle {seconds} --mle {megabytes}");
     let overflow = matches!(
@@ -759,7 +759,7 @@ fn oj_line(setting: &CheckSetup, found: &Found, saved: &SavedCase) -> (String, S
     );
     match overflow {
         true => (
-            format!("(ulimit -s {} && {head}", setting.limits.stack / 1024),
+            format!("(ulimit -s {} && {head}", setup.limits.stack / 1024),
             format!("{tail})"),
         ),
         false => (head, tail),

@@ -25,23 +25,27 @@ pub const OJ_FOLDER: &str = "test";
 /// The samples at `path`: an oj folder, a cargo-compete `.yml`, or a Competitive Companion or CPH
 /// JSON file, by what it is; the error says what could not be read.
 pub fn read(path: &Path) -> Result<Samples, Error> {
-    let failed = |why: String| {
-        Error::Usage(format!(
-            "cannot read samples from {}: {why}",
-            path.display()
-        ))
-    };
     if path.is_dir() {
-        return oj_folder(path).map_err(failed);
+        return oj_folder(path);
     }
-    let text = fs::read_to_string(path).map_err(|error| failed(error.to_string()))?;
+    let text = fs::read_to_string(path).map_err(|error| unreadable(path, error))?;
     let extension = path.extension().and_then(|extension| extension.to_str());
     match extension {
-        Some("yml" | "yaml") => cargo_compete(&text, path.parent().unwrap_or(Path::new("."))),
-        Some("json" | "prob") => companion(&text),
-        _ => Err("not a folder, a .yml, a .json or a .prob file".to_string()),
+        Some("yml" | "yaml") => cargo_compete(&text, path),
+        Some("json" | "prob") => companion(&text, path),
+        _ => Err(unreadable(
+            path,
+            "not a folder, a .yml, a .json or a .prob file",
+        )),
     }
-    .map_err(failed)
+}
+
+/// The samples at `path` cannot be read, for the reason `why`: a mistake on the command line.
+fn unreadable(path: &Path, why: impl std::fmt::Display) -> Error {
+    Error::Usage(format!(
+        "cannot read samples from {}: {why}",
+        path.display()
+    ))
 }
 
 /// A sample named `name` from its texts.
@@ -65,9 +69,9 @@ fn sample(name: &str, input: String, answer: Option<String>) -> Sample {
 }
 
 /// An oj folder: each `NAME.in`, with `NAME.out` if there is one, in the order of their names.
-fn oj_folder(folder: &Path) -> Result<Samples, String> {
+fn oj_folder(folder: &Path) -> Result<Samples, Error> {
     let mut inputs: Vec<PathBuf> = fs::read_dir(folder)
-        .map_err(|error| error.to_string())?
+        .map_err(|error| unreadable(folder, error))?
         .flatten()
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|extension| extension == "in"))
@@ -76,7 +80,7 @@ fn oj_folder(folder: &Path) -> Result<Samples, String> {
     let mut samples = Vec::new();
     for input in inputs {
         let name = input.file_stem().unwrap_or_default().to_string_lossy();
-        let text = fs::read_to_string(&input).map_err(|error| error.to_string())?;
+        let text = fs::read_to_string(&input).map_err(|error| unreadable(folder, error))?;
         let answer = fs::read_to_string(input.with_extension("out")).ok();
         samples.push(sample(&name, text, answer));
     }
@@ -129,19 +133,19 @@ struct FloatErrors {
 }
 
 /// How a cargo-compete suite's `match` compares an answer; None for a `Checker` of its own,
-/// which `--checker` runs here.
-fn comparison(matching: &yaml_serde::Value) -> Result<Option<Comparison>, String> {
+/// which `--checker` runs here. The suite is at `path`.
+fn comparison(matching: &yaml_serde::Value, path: &Path) -> Result<Option<Comparison>, Error> {
     if let Some(name) = matching.as_str() {
         return match name {
             "Exact" => Ok(Some(Comparison::Exact)),
             "Lines" => Ok(Some(Comparison::Lines)),
             "SplitWhitespace" => Ok(Some(Comparison::Tokens)),
-            _ => Err(format!("match: unknown {name}")),
+            _ => Err(unreadable(path, format!("match: unknown {name}"))),
         };
     }
     if let Some(errors) = matching.get("Float") {
-        let errors: FloatErrors =
-            yaml_serde::from_value(errors.clone()).map_err(|error| format!("match: {error}"))?;
+        let errors: FloatErrors = yaml_serde::from_value(errors.clone())
+            .map_err(|error| unreadable(path, format!("match: {error}")))?;
         return Ok(Some(Comparison::Float {
             absolute: errors.absolute_error.unwrap_or(0.0),
             relative: errors.relative_error.unwrap_or(0.0),
@@ -149,42 +153,51 @@ fn comparison(matching: &yaml_serde::Value) -> Result<Option<Comparison>, String
     }
     match matching.get("Checker") {
         Some(_) => Ok(None),
-        None => Err("match: neither Exact, Lines, SplitWhitespace, Float nor Checker".to_string()),
+        None => Err(unreadable(
+            path,
+            "match: neither Exact, Lines, SplitWhitespace, Float nor Checker",
+        )),
     }
 }
 
-/// The samples of a cargo-compete suite in `text`, whose `extend` paths are relative to
-/// `folder`.
-fn cargo_compete(text: &str, folder: &Path) -> Result<Samples, String> {
-    let suite: Suite = yaml_serde::from_str(text).map_err(|error| error.to_string())?;
+/// The samples of the cargo-compete suite at `path`, whose text is `text`: its `extend` paths are
+/// relative to its folder.
+fn cargo_compete(text: &str, path: &Path) -> Result<Samples, Error> {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let suite: Suite = yaml_serde::from_str(text).map_err(|error| unreadable(path, error))?;
     let mut samples = Vec::new();
     for (k, case) in suite.cases.into_iter().enumerate() {
         let name = case.name.unwrap_or_else(|| (k + 1).to_string());
         samples.push(sample(&name, case.input, case.out));
     }
-    for Extend::Text { path, input, out } in suite.extend {
-        let base = folder.join(path.trim_start_matches("./"));
-        let matching = |pattern: &str| -> Result<Vec<PathBuf>, String> {
+    for Extend::Text {
+        path: extended,
+        input,
+        out,
+    } in suite.extend
+    {
+        let base = folder.join(extended.trim_start_matches("./"));
+        let matching = |pattern: &str| -> Result<Vec<PathBuf>, Error> {
             let pattern = base.join(pattern.trim_start_matches('/'));
             let pattern = pattern.to_string_lossy();
-            let paths = glob::glob(&pattern).map_err(|error| error.to_string())?;
+            let paths = glob::glob(&pattern).map_err(|error| unreadable(path, error))?;
             let mut paths: Vec<PathBuf> = paths.flatten().collect();
             paths.sort();
             Ok(paths)
         };
         let outputs = matching(&out)?;
-        for path in matching(&input)? {
-            let stem = path.file_stem().unwrap_or_default().to_os_string();
+        for case in matching(&input)? {
+            let stem = case.file_stem().unwrap_or_default().to_os_string();
             let answer = outputs
                 .iter()
                 .find(|output| output.file_stem() == Some(stem.as_os_str()))
                 .and_then(|output| fs::read_to_string(output).ok());
-            let text = fs::read_to_string(&path).map_err(|error| error.to_string())?;
+            let text = fs::read_to_string(&case).map_err(|error| unreadable(path, error))?;
             samples.push(sample(&stem.to_string_lossy(), text, answer));
         }
     }
     let comparison = match &suite.matching {
-        Some(matching) => comparison(matching)?,
+        Some(matching) => comparison(matching, path)?,
         None => None,
     };
     Ok(Samples {
@@ -205,9 +218,9 @@ struct CompanionTest {
     output: Option<String>,
 }
 
-/// The samples of a Competitive Companion or CPH problem in `text`.
-fn companion(text: &str) -> Result<Samples, String> {
-    let problem: Companion = serde_json::from_str(text).map_err(|error| error.to_string())?;
+/// The samples of the Competitive Companion or CPH problem at `path`, whose text is `text`.
+fn companion(text: &str, path: &Path) -> Result<Samples, Error> {
+    let problem: Companion = serde_json::from_str(text).map_err(|error| unreadable(path, error))?;
     let samples = (problem.tests.into_iter().enumerate())
         .map(|(k, test)| sample(&(k + 1).to_string(), test.input, test.output))
         .collect();

@@ -75,9 +75,9 @@ fn largest_ahead(jobs: usize) -> usize {
 /// The small inputs that passed, so that one drawn again is not run again. Only those of at most
 /// [`DIAGNOSIS_SIZE`] are kept, and asked for: a large one is never hashed, word by word.
 #[derive(Default)]
-struct Passed(HashSet<Input>);
+struct PassedInputs(HashSet<Input>);
 
-impl Passed {
+impl PassedInputs {
     fn insert(&mut self, input: &Input) {
         if input.size() <= DIAGNOSIS_SIZE {
             self.0.insert(input.clone());
@@ -151,7 +151,7 @@ pub enum Conclusion {
     Passed {
         largest: usize,
     },
-    Failed(Box<Found>),
+    Found(Box<Found>),
 }
 
 /// The smallest failing input found so far, how it fails, where it comes from, and how many
@@ -406,7 +406,7 @@ fn concluded(
             Ok(kept)
         })?;
     }
-    Ok(Conclusion::Failed(Box::new(Found {
+    Ok(Conclusion::Found(Box::new(Found {
         case,
         first,
         first_failure,
@@ -598,7 +598,7 @@ pub fn search(
             samples: count,
         });
         if let Some(failure) = program.run(&sample.input)? {
-            return Ok(Conclusion::Failed(Box::new(Found {
+            return Ok(Conclusion::Found(Box::new(Found {
                 case: Case::Sample(number),
                 first: sample.input.clone(),
                 first_failure: failure.clone(),
@@ -612,7 +612,7 @@ pub fn search(
             })));
         }
     }
-    let mut passed = Passed::default();
+    let mut passed = PassedInputs::default();
     for input in &sample_inputs {
         passed.insert(input);
     }

@@ -2,6 +2,7 @@
 //! their own readers, for everything the tool does with a game beyond the judge's answer; and
 //! what the tool adds to what the judge needs, each word's spelling.
 
+use crate::error::Error;
 use crate::input::Input;
 use crate::lucky7::{self, PackedGame};
 use crate::shiritori::plumbing::{InputError, TokenSource};
@@ -25,11 +26,11 @@ pub struct SpelledWord {
 
 impl AnalysedDictionary {
     /// Reads and analyses the dictionary in `input` with the solution's own reader; the error
-    /// is the line the solution would print.
-    pub fn read(input: &[u8]) -> Result<Self, String> {
+    /// says what the solution would print.
+    pub fn read(input: &[u8]) -> Result<Self, Error> {
         let mut source = TokenSource::new(input);
-        let Dictionary { to, moves } =
-            shiritori::read_dictionary(&mut source).map_err(|error| source.message(error))?;
+        let Dictionary { to, moves } = shiritori::read_dictionary(&mut source)
+            .map_err(|error| Error::Fatal(source.message(error)))?;
         Ok(Self {
             words: spelled_words(input, to.len()),
             to,
@@ -41,18 +42,21 @@ impl AnalysedDictionary {
 /// The dictionary of `input` as the solution files it. A dictionary's words are added one by one
 /// ([`Dictionary::add`]), as its reader adds them, with no text to write and read back: the
 /// tool answers every input it makes, and that took a tenth longer through the text. The error
-/// is the line the solution would print (only [`InputError::Invalid`] for a word).
-pub fn dictionary(input: &Input) -> Result<Dictionary, String> {
+/// says what the solution would print (only [`InputError::Invalid`] for a word).
+pub fn dictionary(input: &Input) -> Result<Dictionary, Error> {
     let Input::Shiritori(words) = input else {
         let text = input.text();
         let mut source = TokenSource::new(text.as_bytes());
-        return shiritori::read_dictionary(&mut source).map_err(|error| source.message(error));
+        return shiritori::read_dictionary(&mut source)
+            .map_err(|error| Error::Fatal(source.message(error)));
     };
     let mut dictionary = Dictionary::with_capacity(words.len());
     for (index, word) in (1..).zip(words.iter()) {
-        dictionary.add(word, index).map_err(|error| match error {
-            InputError::Invalid(message) => message,
-            InputError::Missing { what } => format!("the input ends before {what}"),
+        dictionary.add(word, index).map_err(|error| {
+            Error::Fatal(match error {
+                InputError::Invalid(message) => message,
+                InputError::Missing { what } => format!("the input ends before {what}"),
+            })
         })?;
     }
     Ok(dictionary)
@@ -73,9 +77,9 @@ fn spelled_words(input: &[u8], count: usize) -> Vec<SpelledWord> {
     words
 }
 
-/// The Lucky 7 game in `input`, read by the solution's own reader; the error is the line the
+/// The Lucky 7 game in `input`, read by the solution's own reader; the error says what the
 /// solution would print.
-pub fn lucky7_game(input: &[u8]) -> Result<PackedGame, String> {
+pub fn lucky7_game(input: &[u8]) -> Result<PackedGame, Error> {
     let mut source = lucky7::plumbing::TokenSource::new(input);
-    lucky7::read_game(&mut source).map_err(|error| source.message(error))
+    lucky7::read_game(&mut source).map_err(|error| Error::Fatal(source.message(error)))
 }

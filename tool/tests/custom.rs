@@ -40,7 +40,7 @@ fn check_in(folder: &Path, arguments: &[&str]) -> atcoder_games_tool::process::R
         max_rss: 0,
         peak_stack: 0,
         stack_overflow: false,
-        forked: false,
+        forked: None,
     }
 }
 

@@ -73,7 +73,14 @@ fn a_forked_run_is_the_run_of_the_interpreter_started_anew() {
         // Twice from the one server: a run leaves nothing of itself in it.
         for _ in 0..2 {
             let forked = server.run(Stdin::Bytes(b"21\n"), &options).unwrap();
-            assert!(forked.forked && !started_anew.forked);
+            // It skipped the interpreter's start, which the run started anew paid.
+            let skipped = forked.forked.expect("forked");
+            assert!(skipped > Duration::ZERO && started_anew.forked.is_none());
+            assert!(
+                skipped < started_anew.cpu,
+                "{skipped:?} {:?}",
+                started_anew.cpu
+            );
             assert_eq!(outcome(&forked), outcome(&started_anew), "{name}");
         }
         fs::remove_dir_all(path.parent().unwrap()).unwrap();
@@ -182,11 +189,40 @@ fn a_run_is_served_by_a_process_forked_ahead_which_ends_with_the_server() {
 #[test]
 fn a_script_that_does_not_compile_cannot_be_served() {
     let path = script("broken", "print(\n");
-    let options = Options::default();
-    let mut server = Forkserver::start(&command(&path), &options).unwrap();
-    let error = server.run(Stdin::Bytes(b""), &options).unwrap_err();
-    assert!(matches!(error, RunError::CannotStart(_)), "{error}");
+    let started = Instant::now();
+    let error = Forkserver::start(&command(&path), &Options::default()).err();
+    let error = error.expect("a server that never says it is ready");
+    assert_eq!(error.kind(), std::io::ErrorKind::UnexpectedEof, "{error}");
+    assert!(started.elapsed() < Duration::from_secs(2));
     fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn a_command_that_looks_served_but_never_says_it_is_ready_is_given_up_in_seconds() {
+    // A `python3` that is not CPython: it keeps the server's socket open and says nothing.
+    let folder = script("silent", "").with_file_name("");
+    let fake = folder.join("python3");
+    fs::write(&fake, "#!/bin/sh\nsleep 30\n").unwrap();
+    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
+    fs::set_permissions(&fake, mode).unwrap();
+    let command = [fake, folder.join("silent.py")];
+    assert!(serves(&command));
+    let started = Instant::now();
+    let error = Forkserver::start(&command, &Options::default()).err();
+    let error = error.expect("a server that never says it is ready");
+    let waited = started.elapsed();
+    assert!(
+        matches!(
+            error.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        ),
+        "{error}"
+    );
+    assert!(
+        waited >= Duration::from_secs(4) && waited < Duration::from_secs(10),
+        "{waited:?}"
+    );
+    fs::remove_dir_all(folder).unwrap();
 }
 
 #[test]
@@ -195,6 +231,7 @@ fn a_forkserver_serves_cpython_running_a_script_and_nothing_else() {
         vec!["python3", "main.py"],
         vec!["/usr/bin/python3.11", "-X", "int_max_str_digits=0", "a.py"],
         vec!["python", "-S", "main.py"],
+        vec!["python3", "-W", "ignore", "-S", "main.py"],
     ];
     for command in served {
         assert!(serves(&command), "{command:?}");
@@ -203,6 +240,9 @@ fn a_forkserver_serves_cpython_running_a_script_and_nothing_else() {
         vec!["pypy3", "main.py"],
         vec!["python3", "-c", "print(1)"],
         vec!["python3", "main.py", "argument"],
+        vec!["python3", "runner.py", "main.py"],
+        vec!["python3", "-m", "runner", "main.py"],
+        vec!["python3", "-X", "dev", "runner.py", "main.py"],
         vec!["python3-config", "main.py"],
         vec!["./a.out"],
         vec![],

@@ -136,7 +136,7 @@ fn modelled(
             max_rss: peak,
             peak_stack: 0,
             stack_overflow: false,
-            forked: false,
+            forked: None,
         })
     }
 }
@@ -153,7 +153,7 @@ fn followed(
         Ok::<_, Error>(judge("", &settled.run, &limits))
     };
     let plan = Plan::new(1, 7);
-    let Conclusion::Failed(found) =
+    let Conclusion::Found(found) =
         search(&Builtin::Shiritori, plan, &SystemClock, test, |_| {}).unwrap()
     else {
         panic!("the family of random words fails at the judge's largest size");
@@ -402,7 +402,7 @@ fn a_time_that_doubles_with_each_round_more_is_exponential() {
             })?;
             Ok::<_, Error>(judge("", &settled.run, &limits(2.0)))
         };
-        let Conclusion::Failed(found) = search(
+        let Conclusion::Found(found) = search(
             &Builtin::Lucky7,
             Plan::new(1, 7),
             &SystemClock,

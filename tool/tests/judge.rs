@@ -34,7 +34,7 @@ fn ended(status: ExitStatus, stdout: &str) -> Run {
         max_rss: 1 << 20,
         peak_stack: 128 << 10,
         stack_overflow: false,
-        forked: false,
+        forked: None,
     }
 }
 
@@ -427,7 +427,7 @@ fn a_traced_stack_overflow_is_a_crash_of_the_stack_and_the_tools_kill_no_signal(
     // Faulted beyond its stack, however small the stack seen.
     let overflowed = Run {
         stack_overflow: true,
-        forked: false,
+        forked: None,
         ..ended(ExitStatus::from_raw(11), "")
     };
     let Some(Failure::Crash {

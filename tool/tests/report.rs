@@ -4,9 +4,7 @@ use atcoder_games_tool::builtin::{explained, game_command};
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
-use atcoder_games_tool::findings::{
-    CheckSetup, EXPLAINED_WORDS, Failed, Passed, SavedCase, StartUp,
-};
+use atcoder_games_tool::findings::{Caught, EXPLAINED_WORDS, Pass, SavedCase, Setup, StartUp};
 use atcoder_games_tool::format::{LINE_WIDTH, seconds_beside, shortened};
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::input::{Builtin, Input};
@@ -19,7 +17,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// How a check was run, as these tests give it; [`report`] and [`passed`] make it a
-/// [`CheckSetup`].
+/// [`Setup`].
 struct Setting<'a> {
     problem: Builtin,
     /// The program's command line, split as a shell splits it.
@@ -31,17 +29,17 @@ struct Setting<'a> {
     time_factor: f64,
 }
 
-/// The problems, for a [`CheckSetup`], which borrows its problem.
+/// The problems, for a [`Setup`], which borrows its problem.
 static SHIRITORI: Builtin = Builtin::Shiritori;
 static LUCKY7: Builtin = Builtin::Lucky7;
 
 impl Setting<'_> {
-    fn setup(&self) -> CheckSetup<'static> {
+    fn setup(&self) -> Setup<'static> {
         let problem: &'static dyn Problem = match self.problem {
             Builtin::Shiritori => &SHIRITORI,
             Builtin::Lucky7 => &LUCKY7,
         };
-        CheckSetup {
+        Setup {
             problem,
             program: self.command.to_string(),
             command: shell_words::split(self.command)
@@ -93,7 +91,7 @@ fn report<E>(
             });
         }
     }
-    let failed = Failed {
+    let caught = Caught {
         found: found.clone(),
         growth: growth.cloned(),
         diagnosis: diagnosis.cloned(),
@@ -108,13 +106,13 @@ fn report<E>(
     };
     Ok(atcoder_games_tool::report::report(
         &setting.setup(),
-        &failed,
+        &caught,
     ))
 }
 
 /// The report of a pass as `setting` ran the check.
 fn passed(setting: &Setting, largest: usize, margins: &Margins, elapsed: Duration) -> String {
-    let pass = Passed {
+    let pass = Pass {
         largest,
         margins: margins.clone(),
         elapsed,
@@ -1405,7 +1403,7 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
         runs: 313,
         made_of: Some("Of python3's 63 ms start here, ...".into()),
     };
-    let pass = Passed {
+    let pass = Pass {
         largest: 100,
         margins: Margins::default(),
         elapsed: Duration::from_secs(12),
@@ -1422,7 +1420,7 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
         made_of: None,
         ..start_up
     };
-    let pass = Passed {
+    let pass = Pass {
         start_up: Some(none_known),
         ..pass
     };
@@ -1432,7 +1430,7 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
 
 #[test]
 fn the_runs_a_forkserver_forked_are_counted_beside_the_jobs() {
-    let pass = |forked| Passed {
+    let pass = |forked| Pass {
         largest: 100,
         margins: Margins::default(),
         elapsed: Duration::from_secs(4),

@@ -162,7 +162,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         },
     )
     .unwrap();
-    let Conclusion::Failed(found) = outcome else {
+    let Conclusion::Found(found) = outcome else {
         panic!("the first case fails");
     };
     // The first case has one or two words, and so fails with a timeout...
@@ -184,7 +184,7 @@ fn the_search_shrinks_to_the_smallest_failure_of_the_same_kind() {
         |_| {},
     )
     .unwrap();
-    let Conclusion::Failed(found) = outcome else {
+    let Conclusion::Found(found) = outcome else {
         panic!("a case of three words comes");
     };
     assert_eq!(found.failure, wrong);
@@ -251,7 +251,7 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
             _ => None,
         })
     };
-    let Conclusion::Failed(found) = search(
+    let Conclusion::Found(found) = search(
         &Builtin::Shiritori,
         Plan::new(300, 5),
         &SystemClock,
@@ -286,7 +286,7 @@ fn shrinking_keeps_to_the_first_kind_of_failure_and_to_its_limit() {
             |_| {},
         )
         .unwrap();
-        let Conclusion::Failed(found) = outcome else {
+        let Conclusion::Found(found) = outcome else {
             panic!("games of ten rounds come");
         };
         assert!(found.first.size() >= 10);
@@ -420,7 +420,7 @@ fn no_round_of_the_smallest_failure_can_be_dropped() {
             |_| {},
         )
         .unwrap();
-        let Conclusion::Failed(found) = outcome else {
+        let Conclusion::Found(found) = outcome else {
             panic!("seed {seed}: such games come");
         };
         let droppable = (0..found.input.size())
@@ -465,7 +465,7 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
         progress,
     )
     .unwrap();
-    let Conclusion::Failed(found) = outcome else {
+    let Conclusion::Found(found) = outcome else {
         panic!("the family of zeros fails");
     };
     // The families run in order, up to the one that fails.
@@ -485,7 +485,7 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
     // anyway, in fewer steps.
     let slow_on_zeros = |input: &Input| Ok::<_, Error>(on_zeros(input).then(time_limit));
     let outcome = search(&Builtin::Lucky7, plan, &SystemClock, slow_on_zeros, |_| {}).unwrap();
-    let Conclusion::Failed(found) = outcome else {
+    let Conclusion::Found(found) = outcome else {
         panic!("the family of zeros fails");
     };
     let size = found.input.size();
@@ -506,7 +506,7 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
         |_| {},
     )
     .unwrap();
-    let Conclusion::Failed(found) = outcome else {
+    let Conclusion::Found(found) = outcome else {
         panic!("the family of zeros fails");
     };
     assert_eq!(found.shrink_steps, 5);
@@ -939,7 +939,7 @@ fn a_failing_official_sample_is_the_failure_as_it_is() {
         test,
         progress,
     );
-    let Ok(Conclusion::Failed(found)) = outcome else {
+    let Ok(Conclusion::Found(found)) = outcome else {
         panic!("sample 2 fails");
     };
     assert_eq!(samples_run, [(1, 4), (2, 4)]);
@@ -971,7 +971,7 @@ fn a_hang_is_not_shrunk_below_a_few_rounds() {
         test,
         |_| {},
     );
-    let Ok(Conclusion::Failed(found)) = outcome else {
+    let Ok(Conclusion::Found(found)) = outcome else {
         panic!("games of three rounds come");
     };
     assert!(hangs(&found.failure, &found.input), "{found:?}");
@@ -1027,7 +1027,7 @@ fn a_time_out_whose_size_bisection_found_is_not_cut_down() {
         slow,
         |_| {},
     );
-    let Ok(Conclusion::Failed(found)) = outcome else {
+    let Ok(Conclusion::Found(found)) = outcome else {
         panic!("the first family fails: {outcome:?}");
     };
     let shrunk = (found.input.size(), found.origin.is_some(), found.cut_down);
@@ -1055,7 +1055,7 @@ fn a_stack_overflow_is_moved_up_to_a_size_that_overflows_on_every_run() {
         ..Plan::new(1, 3)
     };
     let outcome = search(&Builtin::Lucky7, plan, &SystemClock, flaky, |_| {});
-    let Ok(Conclusion::Failed(found)) = outcome else {
+    let Ok(Conclusion::Found(found)) = outcome else {
         panic!("the first family overflows: {outcome:?}");
     };
     let size = found.input.size();
@@ -1133,7 +1133,7 @@ fn inputs_foreseen_are_run_in_the_order_they_were_foreseen_and_change_nothing() 
             &mut program,
             |_| {},
         ) {
-            Ok(Conclusion::Failed(found)) => found,
+            Ok(Conclusion::Found(found)) => found,
             other => panic!("{other:?}"),
         };
         (found, program)

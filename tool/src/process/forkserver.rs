@@ -12,137 +12,43 @@
 //! start-up ([`super::Run::forked`]): the caller makes a run again, started anew, wherever the
 //! start-up or a difference could matter.
 //!
-//! The server takes a request on its stdin, a Unix socket: one byte with the run's stdin, stdout
-//! and stderr attached (`SCM_RIGHTS`). It answers with the pid of the process that runs it, in a
+//! The server says `ready` on its stdin, a Unix socket, once it has compiled the script, with the
+//! CPU time its start took, which a forked run skips. Then it takes a request there: one byte
+//! with the run's stdin, stdout and stderr attached (`SCM_RIGHTS`). It answers with the pid of the process that runs it, in a
 //! process group of its own, forked ahead (while the run before went on) and waiting for the
 //! run's stdio, so that no run waits for a fork; then `ended` once that has ended, which it
 //! leaves unreaped until told (so that its process group is stopped while its id cannot name
 //! another); then its wait status, user and system time in microseconds and `ru_maxrss` in
 //! kilobytes.
 
-use super::{Options, Parent, Run, RunError, Started, Stdin, collect, limits, pipes, set_limits};
+use super::start::{self, Ended, Started, pipes, rlimits};
+use super::watch::{EndNotice, Parent};
+use super::{Options, Run, RunError, Stdin, collect};
 use nix::sys::socket::{ControlMessage, MsgFlags, sendmsg};
 use std::ffi::{OsStr, OsString};
 use std::io::{self, IoSlice, Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::{AsFd, AsRawFd, OwnedFd};
 use std::os::unix::net::UnixStream;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// The server, run by the interpreter with `-c`, its script's path its one argument. Its own
-/// names are local to `_serve`, as a forked run clears `__main__`'s, which are the server's.
-const SERVER: &str = r#"
-def _serve(path):
-    import builtins, gc, os, socket, sys
-    with open(path, "rb") as file:
-        code = compile(file.read(), path, "exec")
-    sys.path[0] = os.path.dirname(os.path.abspath(path))
-    try:
-        import ctypes
-        prctl = ctypes.CDLL(None, use_errno=True).prctl
-    except Exception:
-        prctl = None
-    control = socket.socket(fileno=os.dup(0))
-    null = os.open(os.devnull, os.O_RDONLY)
-    os.dup2(null, 0)
-    os.close(null)
-    # What the server holds is never collected in a run: the collector leaves it unwritten, and
-    # unshared by copy-on-write.
-    gc.freeze()
+/// The server (`forkserver.py`), run by the interpreter with `-c`, its script's path its one
+/// argument.
+const SERVER: &str = include_str!("forkserver.py");
 
-    def spare():
-        # A process forked ahead of its run, which waits for the run's stdio: the fork is not on
-        # the run's way. In the server it returns the process and the socket it waits on; in the
-        # process, once the run comes, the run's stdio.
-        ours, theirs = socket.socketpair()
-        pid = os.fork()
-        if pid == 0:
-            ours.close()
-            control.close()
-            os.setpgid(0, 0)
-            if prctl is not None:
-                prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: it ends if the server does
-            message, fds, _, _ = socket.recv_fds(theirs, 1, 3)
-            if not message:
-                os._exit(0)  # the server has ended
-            theirs.close()
-            return None, fds
-        theirs.close()
-        try:
-            os.setpgid(pid, pid)  # as the process does: its group exists once it is named
-        except OSError:
-            pass
-        return (pid, ours), None
-
-    waiting, fds = spare()
-    while waiting is not None:
-        message, fds, _, _ = socket.recv_fds(control, 1, 3)
-        if not message:
-            return
-        pid, channel = waiting
-        socket.send_fds(channel, [b"r"], fds)
-        channel.close()
-        for fd in fds:
-            os.close(fd)
-        control.sendall(b"%d\n" % pid)
-        # The next run's process is forked while this one runs.
-        waiting, fds = spare()
-        if waiting is None:
-            break
-        os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
-        control.sendall(b"ended\n")
-        control.recv(1)
-        _, status, usage = os.wait4(pid, 0)
-        times = (round(usage.ru_utime * 1e6), round(usage.ru_stime * 1e6))
-        control.sendall(b"%d %d %d %d\n" % (status, *times, usage.ru_maxrss))
-    for target, fd in enumerate(fds):
-        os.dup2(fd, target)
-    for fd in fds:
-        os.close(fd)
-    sys.argv[:] = [path]
-    main = sys.modules["__main__"].__dict__
-    main.clear()
-    main.update(__name__="__main__", __file__=path, __builtins__=builtins, __doc__=None,
-                __loader__=None, __spec__=None, __package__=None, __cached__=None)
-    status = 0
-    try:
-        exec(code, main)
-    except SystemExit as end:
-        status = end.code
-    except BaseException as error:
-        # Its traceback, from the script on, as the interpreter prints it.
-        error.__traceback__ = error.__traceback__.tb_next
-        sys.excepthook(type(error), error, error.__traceback__)
-        status = 1
-    threading = sys.modules.get("threading")
-    if threading is not None:
-        threading._shutdown()
-    import atexit
-    atexit._run_exitfuncs()
-    main.clear()
-    gc.collect()
-    if status is None:
-        status = 0
-    elif not isinstance(status, int):
-        print(status, file=sys.stderr)
-        status = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except Exception:
-            status = 120
-    os._exit(status & 255)
-
-import sys
-_serve(sys.argv[1])
-"#;
+/// The longest the server may take to start and say it is ready, and to answer a request: a
+/// command that looked like CPython running a script but does not speak the protocol is given up
+/// then, and its runs are started anew.
+const ANSWER_TIME: Duration = Duration::from_secs(5);
 
 /// Whether `command` is one a forkserver can serve: a CPython interpreter (`python`, `python3`,
-/// `python3.11`, by name or path), its options, and a script, `.py`, last.
+/// `python3.11`, by name or path), its options (`-S`, `-X int_max_str_digits=0`), and a script,
+/// `.py`, last. This is a guess from its words: a server that does not say it is ready in time
+/// serves nothing ([`Forkserver::start`]).
 pub fn serves(command: &[impl AsRef<OsStr>]) -> bool {
-    let [interpreter, .., script] = command else {
+    let [interpreter, options @ .., script] = command else {
         return false;
     };
     let name = Path::new(interpreter.as_ref()).file_name();
@@ -150,15 +56,27 @@ pub fn serves(command: &[impl AsRef<OsStr>]) -> bool {
     let cpython = name
         .strip_prefix("python")
         .is_some_and(|version| version.chars().all(|c| c.is_ascii_digit() || c == '.'));
-    cpython && Path::new(script.as_ref()).extension() == Some(OsStr::new("py"))
+    // Every word between is an option, or the value of one that takes a value: a word that is
+    // neither is a script of its own (`python3 runner.py main.py`), which the server would not
+    // run.
+    let mut value_next = false;
+    let only_options = options.iter().all(|word| {
+        let word = word.as_ref().to_string_lossy();
+        let option = std::mem::take(&mut value_next) || word.starts_with('-');
+        value_next = word == "-X" || word == "-W";
+        option && word != "-c" && word != "-m"
+    });
+    cpython && only_options && Path::new(script.as_ref()).extension() == Some(OsStr::new("py"))
 }
 
-/// A running forkserver, and the limits it was started with, which its runs inherit.
+/// A running forkserver, the limits it was started with, which its runs inherit, and the CPU
+/// time its start took, which each run it forks skips.
 pub struct Forkserver {
     server: Child,
     channel: Channel,
     address_space: Option<u64>,
     stack: Option<u64>,
+    start_up: Duration,
 }
 
 /// The tool's end of a forkserver's socket, for the run it forked last.
@@ -166,7 +84,9 @@ pub struct Channel(UnixStream);
 
 impl Forkserver {
     /// Starts the forkserver of `command` (which it [`serves`]) with the stack and address space
-    /// of `options`, ended if the thread that starts it ends first.
+    /// of `options`, ended if the thread that starts it ends first, once it says it is ready: an
+    /// error if it does not within [`ANSWER_TIME`] (a script that does not compile, or a command
+    /// that is not what it looked like).
     pub fn start(command: &[impl AsRef<OsStr>], options: &Options) -> io::Result<Self> {
         let unserved = || io::Error::new(io::ErrorKind::InvalidInput, "not a CPython script");
         let (script, interpreter) = command.split_last().ok_or_else(unserved)?;
@@ -174,32 +94,37 @@ impl Forkserver {
             return Err(unserved());
         }
         let (ours, theirs) = UnixStream::pair()?;
+        ours.set_read_timeout(Some(ANSWER_TIME))?;
         let mut arguments: Vec<OsString> = interpreter[1..]
             .iter()
             .map(|word| word.as_ref().to_os_string())
             .collect();
         arguments.extend(["-c".into(), SERVER.into(), script.as_ref().to_os_string()]);
-        let limits = limits(options);
         let mut server = Command::new(interpreter[0].as_ref());
         server
             .args(arguments)
             .stdin(Stdio::from(OwnedFd::from(theirs)))
             .stdout(Stdio::null())
             .stderr(Stdio::null());
-        // SAFETY: only system calls, which are async-signal-safe, between the fork and the exec.
-        unsafe {
-            server.pre_exec(move || match set_limits(&limits) {
-                0 if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == 0 => Ok(()),
-                0 => Err(io::Error::last_os_error()),
-                error => Err(io::Error::from_raw_os_error(error)),
-            });
-        }
-        Ok(Self {
-            server: server.spawn()?,
+        let spawned = start::spawn_limited(&mut server, rlimits(options))?;
+        // The command holds the server's end of the socket, which must be the server's alone:
+        // once the server ends, reading ours ends too.
+        drop(server);
+        let mut forkserver = Self {
+            server: spawned,
             channel: Channel(ours),
             address_space: options.address_space,
             stack: options.stack,
-        })
+            start_up: Duration::ZERO,
+        };
+        // Dropped on an error, the server is killed and reaped.
+        let ready = forkserver.channel.line()?;
+        let start_up = ready
+            .strip_prefix("ready ")
+            .and_then(|cpu| cpu.parse().ok());
+        let start_up = start_up.ok_or_else(|| forkserver.channel.garbled(&ready))?;
+        forkserver.start_up = Duration::from_micros(start_up);
+        Ok(forkserver)
     }
 
     /// Runs the script on `stdin` in a process forked by the server, as [`super::run`] runs a
@@ -214,7 +139,9 @@ impl Forkserver {
         let started = Instant::now();
         let child = self.fork(stdin, options).map_err(RunError::CannotStart)?;
         let parent = Parent::Forkserver(&mut self.channel);
-        collect(child, parent, stdin, options, started, 0)
+        let mut ran = collect(child, parent, stdin, options, started, 0)?;
+        ran.forked = Some(self.start_up);
+        Ok(ran)
     }
 
     /// Asks the server for a process with the run's stdio, and gives it to the run.
@@ -247,7 +174,8 @@ impl Drop for Forkserver {
 }
 
 impl Channel {
-    /// One line from the server, without its end; an error if the server has gone.
+    /// One line from the server, without its end; an error if the server has gone, or has said
+    /// nothing for [`ANSWER_TIME`].
     fn line(&mut self) -> io::Result<String> {
         let mut line = Vec::new();
         let mut byte = [0];
@@ -268,29 +196,20 @@ impl Channel {
     }
 
     /// The notice of the forked process's end: the server's word of it.
-    pub(super) fn end_notice(&self) -> Option<super::EndNotice> {
+    pub(super) fn end_notice(&self) -> Option<EndNotice> {
         let socket = self.0.try_clone().ok()?;
-        Some(super::EndNotice(OwnedFd::from(socket)))
+        Some(EndNotice::readable(OwnedFd::from(socket)))
     }
 
     /// Whether the forked process has ended, as the server says: waits for it if `block`.
     pub(super) fn ended(&mut self, block: bool) -> io::Result<bool> {
-        let mut watched = libc::pollfd {
-            fd: self.0.as_raw_fd(),
-            events: libc::POLLIN,
-            revents: 0,
-        };
-        let timeout = if block { -1 } else { 0 };
-        // SAFETY: one valid pollfd.
-        match unsafe { libc::poll(&mut watched, 1, timeout) } {
-            -1 => Err(io::Error::last_os_error()),
-            ready => Ok(ready > 0),
-        }
+        let time = (!block).then_some(Duration::ZERO);
+        start::wait_readable(self.0.as_fd(), time)
     }
 
     /// The forked process's end, once it has ended and what it started is stopped: the server
     /// reaps it, and says its wait status and usage.
-    pub(super) fn reap(&mut self) -> io::Result<(ExitStatus, libc::rusage)> {
+    pub(super) fn reap(&mut self) -> io::Result<Ended> {
         let ended = self.line()?;
         if ended != "ended" {
             return Err(self.garbled(&ended));
@@ -305,15 +224,11 @@ impl Channel {
         let &[status, user, system, max_rss] = numbers.as_slice() else {
             return Err(self.garbled(&line));
         };
-        let time = |microseconds: i64| libc::timeval {
-            tv_sec: microseconds / 1_000_000,
-            tv_usec: microseconds % 1_000_000,
-        };
-        // SAFETY: an all-zero rusage is valid.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        usage.ru_utime = time(user);
-        usage.ru_stime = time(system);
-        usage.ru_maxrss = max_rss;
-        Ok((ExitStatus::from_raw(status as i32), usage))
+        let microseconds = |time: i64| Duration::from_micros(u64::try_from(time).unwrap_or(0));
+        Ok(Ended {
+            status: ExitStatus::from_raw(status as i32),
+            cpu: microseconds(user) + microseconds(system),
+            max_rss: u64::try_from(max_rss).unwrap_or(0) * 1024,
+        })
     }
 }

@@ -7,7 +7,7 @@ use atcoder_games_tool::build::{BuildError, BuildOptions, Built};
 use atcoder_games_tool::command::{self, Unready};
 use atcoder_games_tool::custom::{Custom, Helpers};
 use atcoder_games_tool::error::{Error, Helper};
-use atcoder_games_tool::findings::{self, CheckSetup, Findings, PRINTED, Stage};
+use atcoder_games_tool::findings::{self, Findings, PRINTED, Setup, Stage};
 use atcoder_games_tool::format::{mebibytes, shell_line, shell_quoted, with_commas};
 use atcoder_games_tool::input::{Builtin, JUDGE_MAX};
 use atcoder_games_tool::judge::{Comparison, Limits};
@@ -151,24 +151,11 @@ fn repeating(seed: u64) -> String {
     quoted.join(" ")
 }
 
-/// Has the allocator keep what is freed, up to blocks of 32 MiB, rather than give it back to the
-/// system: a check makes and answers hundreds of inputs, each allocating what the one before
-/// freed (the 52³-vertex arrays of a Shiritori answer, say), and memory given back is faulted in
-/// again, page by page: 90,000 page faults, a tenth of the tool's time, in a check of 300
-/// Shiritori cases.
-fn keep_freed_memory() {
-    // SAFETY: mallopt only changes settings of glibc's allocator, which take effect at once.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 32 << 20);
-        libc::mallopt(libc::M_TRIM_THRESHOLD, 1 << 30);
-    }
-}
-
 /// Runs the check that `options` describe, and reports it: exit status 0 when the program
 /// passed, 1 when it failed, 3 when a helper of a user's problem failed; a mistake found before
 /// the first run is a usage error.
 pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
-    keep_freed_memory();
+    process::keep_freed_memory();
     let limits = Limits {
         time: options.time_limit,
         memory: options.memory_limit << 20,
@@ -230,7 +217,7 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
         );
         std::process::exit(130);
     });
-    let setup = CheckSetup {
+    let setup = Setup {
         problem,
         program,
         command,
@@ -265,7 +252,7 @@ pub fn check(options: &CheckOptions) -> Result<ExitCode, Error> {
             print_out(&passed(&setup, &pass));
             Ok(ExitCode::SUCCESS)
         }
-        Findings::Failed(failed) => {
+        Findings::Caught(failed) => {
             print_out(&report(&setup, &failed));
             Ok(ExitCode::FAILURE)
         }
@@ -370,8 +357,8 @@ impl CheckOptions {
                 source,
                 error,
             }),
-            Err(Unready::Build(source, error @ BuildError::Failed(_))) => {
-                Err(Error::Failed(error.message(&source)).into())
+            Err(Unready::Build(source, error @ BuildError::Io(_))) => {
+                Err(Error::Fatal(error.message(&source)).into())
             }
             Err(Unready::Build(source, error)) => {
                 Err(Error::Usage(format!("{option}{}", error.message(&source))).into())
@@ -599,17 +586,14 @@ fn can_write(path: &Path) -> io::Result<()> {
 /// The stack limit that runs can be given, `wanted` or less: no more than this process's hard
 /// limit (`ulimit -Hs`), which only a privileged process may raise. A smaller one is said.
 fn stack_within_reach(wanted: u64) -> u64 {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit only writes into `limit`.
-    if unsafe { libc::getrlimit(libc::RLIMIT_STACK, &mut limit) } != 0 || limit.rlim_max >= wanted {
-        return wanted;
+    match process::hard_stack_limit() {
+        Some(hard) if hard < wanted => {
+            eprintln!(
+                "warning: the stack is limited to {} here (ulimit -Hs), less than --stack asks",
+                mebibytes(hard as f64)
+            );
+            hard
+        }
+        _ => wanted,
     }
-    eprintln!(
-        "warning: the stack is limited to {} here (ulimit -Hs), less than --stack asks",
-        mebibytes(limit.rlim_max as f64)
-    );
-    limit.rlim_max
 }

@@ -7,6 +7,6 @@ use atcoder_games_tool::solved::AnalysedDictionary;
 
 /// `dot shiritori`: the graph of the dictionary on stdin.
 pub fn shiritori() -> Result<(), Error> {
-    let dictionary = AnalysedDictionary::read(&read_stdin()?).map_err(Error::Failed)?;
+    let dictionary = AnalysedDictionary::read(&read_stdin()?)?;
     write_stdout(|out| write_dot(out, &dictionary))
 }

@@ -3,6 +3,8 @@
 //! (`explore`), stress-tests someone else's solution against them (`check`), prints their
 //! editorials (`editorial`), and runs them (`solve`).
 
+#![forbid(unsafe_code)]
+
 mod arguments;
 mod check;
 mod command;

@@ -9,7 +9,7 @@ pub fn read_stdin() -> Result<Vec<u8>, Error> {
     let mut input = Vec::new();
     match io::stdin().lock().read_to_end(&mut input) {
         Ok(_) => Ok(input),
-        Err(error) => Err(Error::Failed(format!("cannot read the input: {error}"))),
+        Err(error) => Err(Error::Fatal(format!("cannot read the input: {error}"))),
     }
 }
 
@@ -19,7 +19,7 @@ pub fn write_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Res
     let mut stdout = BufWriter::new(io::stdout().lock());
     match write(&mut stdout).and_then(|()| stdout.flush()) {
         Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-            Err(Error::Failed(format!("cannot write the output: {error}")))
+            Err(Error::Fatal(format!("cannot write the output: {error}")))
         }
         _ => Ok(()),
     }
