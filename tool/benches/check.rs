@@ -152,7 +152,7 @@ fn main() {
 /// The interpreter itself (behind pyenv's shim, if `python3` is one) running `script` without its
 /// site module: CPython's own start-up, without what site-packages' `.pth` files import.
 fn without_site(script: &Path) -> Vec<OsString> {
-    let python = atcoder_games_tool::build::shim("python3".as_ref())
+    let python = atcoder_games_tool::resolve::Shim::named("python3".as_ref())
         .map_or_else(|| "python3".into(), |shim| shim.program.into_os_string());
     vec![python, "-S".into(), script.into()]
 }

@@ -7,48 +7,13 @@
 //! flags, and not made again.
 
 use crate::format::shell_line;
-use crate::process::find_program;
+use crate::process::{self, Options, RunError, Stdin};
+use crate::resolve::{Language, Resolved, Shim};
 use sha2::{Digest, Sha256};
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-/// A language AtCoder builds, by a source file's extension.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Language {
-    Cpp,
-    C,
-    Rust,
-    Python,
-    Java,
-}
-
-impl Language {
-    /// The language of the source at `path`, by its extension; None for anything else.
-    pub fn of(path: &Path) -> Option<Self> {
-        match path.extension()?.to_str()? {
-            "cpp" | "cc" | "cxx" => Some(Self::Cpp),
-            "c" => Some(Self::C),
-            "rs" => Some(Self::Rust),
-            "py" => Some(Self::Python),
-            "java" => Some(Self::Java),
-            _ => None,
-        }
-    }
-
-    /// The language as AtCoder names it, with the judge's compiler.
-    pub fn judges(self) -> &'static str {
-        match self {
-            Self::Cpp => "C++23, GCC 15.2.0",
-            Self::C => "C, GCC",
-            Self::Rust => "Rust, rustc 1.89.0",
-            Self::Python => "Python, CPython 3.13.7",
-            Self::Java => "Java, OpenJDK 24.0.2",
-        }
-    }
-}
+use std::time::Duration;
 
 /// The judge's C++ line, after `g++ Main.cpp -o a.out`.
 pub const CPP_FLAGS: [&str; 15] = [
@@ -217,12 +182,75 @@ impl BuildError {
     }
 }
 
-/// What a program printed, and whether it ran and exited with 0; None if it could not start.
-fn run(command: &mut Command) -> Option<(bool, String)> {
-    let output = command.stdin(Stdio::null()).output().ok()?;
-    let mut printed = String::from_utf8_lossy(&output.stdout).into_owned();
-    printed.push_str(&String::from_utf8_lossy(&output.stderr));
-    Some((output.status.success(), printed))
+/// A compiler's command line, and how long it may take: through the runner, as every program
+/// the tool starts, in a process group of its own that is stopped as a whole, with bounded output.
+struct Compiler {
+    words: Vec<OsString>,
+    time: Duration,
+}
+
+/// What a compiler may take of one source: the judge gives 10 s; GCC's link-time optimization of a
+/// heavy template is slower here, and a first Cargo build of the judge's crates takes minutes.
+const COMPILE_TIME: Duration = Duration::from_secs(120);
+const CARGO_TIME: Duration = Duration::from_secs(900);
+
+/// The memory a compiler and all it starts may hold together.
+const COMPILER_MEMORY: u64 = 8 << 30;
+
+/// The most a compiler may print: more is no message anyone reads.
+const COMPILER_OUTPUT: u64 = 16 << 20;
+
+impl Compiler {
+    fn new(program: impl AsRef<OsStr>) -> Self {
+        Self {
+            words: vec![program.as_ref().to_os_string()],
+            time: COMPILE_TIME,
+        }
+    }
+
+    fn arg(&mut self, word: impl AsRef<OsStr>) -> &mut Self {
+        self.words.push(word.as_ref().to_os_string());
+        self
+    }
+
+    fn args<W: AsRef<OsStr>>(&mut self, words: impl IntoIterator<Item = W>) -> &mut Self {
+        for word in words {
+            self.arg(word);
+        }
+        self
+    }
+
+    /// Its words, as a shell reads them back.
+    fn line(&self) -> String {
+        shell_line(&self.words)
+    }
+
+    /// What it printed, on stdout and stderr, and whether it exited with 0; None if it could not
+    /// start. A compiler stopped at a limit is an error that says which.
+    fn run(&self) -> Result<Option<(bool, String)>, BuildError> {
+        let options = Options {
+            time_limit: Some(self.time),
+            wall_limit: Some(self.time),
+            memory_limit: Some(COMPILER_MEMORY),
+            output_limit: Some(COMPILER_OUTPUT),
+            ..Options::default()
+        };
+        let ran = match process::run(&self.words, Stdin::Bytes(b""), &options) {
+            Ok(ran) => ran,
+            Err(RunError::CannotStart(_)) => return Ok(None),
+            Err(error) => return Err(BuildError::Io(format!("{}: {error}", self.line()))),
+        };
+        if let Some(stop) = ran.stopped {
+            return Err(BuildError::Io(format!(
+                "{} was stopped at its {} limit",
+                self.line(),
+                stop.noun()
+            )));
+        }
+        let mut printed = String::from_utf8_lossy(&ran.stdout).into_owned();
+        printed.push_str(&String::from_utf8_lossy(&ran.stderr));
+        Ok(Some((ran.status.success(), printed)))
+    }
 }
 
 /// Where to get what Debian's `package` provides.
@@ -237,7 +265,10 @@ fn version(program: &str, flag: &str, from: String) -> Result<String, BuildError
         program: program.to_string(),
         source: from.clone(),
     };
-    let (_, printed) = run(Command::new(program).arg(flag)).ok_or_else(missing)?;
+    let (_, printed) = Compiler::new(program)
+        .arg(flag)
+        .run()?
+        .ok_or_else(missing)?;
     Ok(printed
         .lines()
         .next()
@@ -286,16 +317,23 @@ fn flags_taken(
         .map_err(|error| BuildError::Io(error.to_string()))?;
     // A flag is taken when the empty program compiles with it without a word: a warning that it
     // is for another language, or unknown, is a flag this compiler does not take.
-    let compiles = |flag: &str| {
-        let mut command = Command::new(compiler);
+    let compiles = |flag: &str| -> Result<bool, BuildError> {
+        let mut command = Compiler::new(compiler);
         command
             .arg(&source)
             .arg("-o")
             .arg(scratch.join("a.out"))
             .arg(flag);
-        run(&mut command).is_some_and(|(compiled, printed)| compiled && printed.trim().is_empty())
+        let compiled = command.run()?;
+        Ok(compiled.is_some_and(|(compiled, printed)| compiled && printed.trim().is_empty()))
     };
-    let (taken, dropped): (Vec<&str>, Vec<&str>) = flags.iter().partition(|flag| compiles(flag));
+    let (mut taken, mut dropped) = (Vec::new(), Vec::new());
+    for &flag in flags {
+        match compiles(flag)? {
+            true => taken.push(flag),
+            false => dropped.push(flag),
+        }
+    }
     let _ = fs::remove_dir_all(&scratch);
     let text = format!("{}\n{}\n", taken.join(" "), dropped.join(" "));
     let _ = fs::write(&kept, text);
@@ -305,16 +343,50 @@ fn flags_taken(
 
 /// Runs a build `command` of a compiler of `version`, and makes its compilation error a
 /// [`BuildError::Compile`].
-fn compile(command: &mut Command, version: &str) -> Result<(), BuildError> {
-    let line = words_of(command);
-    let (compiled, output) =
-        run(command).ok_or_else(|| BuildError::Io(format!("cannot run {line}")))?;
+fn compile(command: &Compiler, version: &str) -> Result<(), BuildError> {
+    let line = command.line();
+    let (compiled, output) = command
+        .run()?
+        .ok_or_else(|| BuildError::Io(format!("cannot run {line}")))?;
     match compiled {
         true => Ok(()),
         false => Err(BuildError::Compile {
             command: line,
             version: version.to_string(),
             output,
+        }),
+    }
+}
+
+/// A program ready to run: its command line, how it was built if it was a source, a note for
+/// the user where the command was read in a way worth saying, and the pyenv shim it starts
+/// through, if it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ready {
+    pub command: Vec<OsString>,
+    pub built: Option<Built>,
+    pub note: Option<String>,
+    pub shim: Option<Shim>,
+}
+
+/// The `resolved` program made ready to run: a source built as the judge builds it, with
+/// `options`; any other program as it is. The error is the source's, with its path.
+pub fn ready(resolved: Resolved, options: &BuildOptions) -> Result<Ready, (PathBuf, BuildError)> {
+    match resolved {
+        Resolved::Source { path, language } => match build(&path, language, options) {
+            Ok(built) => Ok(Ready {
+                command: built.command.clone(),
+                built: Some(built),
+                note: None,
+                shim: None,
+            }),
+            Err(error) => Err((path, error)),
+        },
+        Resolved::Program(found) => Ok(Ready {
+            command: found.command,
+            built: None,
+            note: found.note,
+            shim: found.shim,
         }),
     }
 }
@@ -361,16 +433,16 @@ fn native(
     let key = digest(&[source, version.as_bytes(), taken.join(" ").as_bytes()]);
     let folder = options.cache.join(format!("{compiler}-{key}"));
     let binary = folder.join("a.out");
-    let mut command = Command::new(compiler);
+    let mut command = Compiler::new(compiler);
     command.arg(path).arg("-o").arg(&binary).args(&taken);
     if language == Language::C {
         command.arg("-lm");
     }
-    let line = words_of(&command);
+    let line = command.line();
     let cached = binary.is_file();
     if !cached {
         fs::create_dir_all(&folder).map_err(|error| BuildError::Io(error.to_string()))?;
-        compile(&mut command, &version)?;
+        compile(&command, &version)?;
     }
     Ok(Built {
         command: vec![binary.into_os_string()],
@@ -380,14 +452,6 @@ fn native(
         dropped,
         cached,
     })
-}
-
-/// A command's words, as a shell reads them back.
-fn words_of(command: &Command) -> String {
-    let words: Vec<OsString> = std::iter::once(command.get_program().to_os_string())
-        .chain(command.get_args().map(OsString::from))
-        .collect();
-    shell_line(&words)
 }
 
 /// The external crates a Rust source names, in `use` and `extern crate` lines and paths.
@@ -428,15 +492,15 @@ fn rust(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, Bui
     let cached = binary.is_file();
     let failed = |error: std::io::Error| BuildError::Io(error.to_string());
     let line = if crates.is_empty() {
-        let mut command = Command::new("rustc");
+        let mut command = Compiler::new("rustc");
         command
             .args(["--edition", "2024", "-O", "--cfg", "atcoder", "-o"])
             .arg(&binary)
             .arg(path);
-        let line = words_of(&command);
+        let line = command.line();
         if !cached {
             fs::create_dir_all(&folder).map_err(failed)?;
-            compile(&mut command, &version)?;
+            compile(&command, &version)?;
         }
         line
     } else {
@@ -470,7 +534,6 @@ fn cargo_build(
 ) -> Result<(), BuildError> {
     let failed = |error: std::io::Error| BuildError::Io(error.to_string());
     fs::create_dir_all(project.join("src")).map_err(failed)?;
-    fs::create_dir_all(project.join(".cargo")).map_err(failed)?;
     // Held until it is dropped, at the end of the build.
     let lock = fs::File::create(project.join(".lock")).map_err(failed)?;
     lock.lock().map_err(failed)?;
@@ -482,18 +545,18 @@ fn cargo_build(
     }
     manifest.push_str("\n[profile.release]\nlto = true\npanic = \"unwind\"\n");
     fs::write(project.join("Cargo.toml"), manifest).map_err(failed)?;
-    fs::write(
-        project.join(".cargo/config.toml"),
-        "[build]\nrustflags = [\"--cfg\", \"atcoder\"]\n",
-    )
-    .map_err(failed)?;
-    let mut main = fs::File::create(project.join("src/main.rs")).map_err(failed)?;
-    main.write_all(source).map_err(failed)?;
-    let mut command = Command::new("cargo");
+    fs::write(project.join("src/main.rs"), source).map_err(failed)?;
+    // The project is named by its manifest, and its target folder, for the runner starts Cargo
+    // where the tool runs; the judge's build sets the `atcoder` cfg.
+    let mut command = Compiler::new("cargo");
     command
-        .args(["build", "--release", "--quiet"])
-        .current_dir(project);
-    compile(&mut command, version)?;
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(project.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(project.join("target"))
+        .args(["--config", r#"build.rustflags=["--cfg", "atcoder"]"#]);
+    command.time = CARGO_TIME;
+    compile(&command, version)?;
     fs::create_dir_all(binary.parent().unwrap_or(project)).map_err(failed)?;
     fs::copy(project.join("target/release/main"), binary).map_err(failed)?;
     Ok(())
@@ -506,22 +569,22 @@ fn cargo_build(
 fn python(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, BuildError> {
     let interpreter = options.python.to_string_lossy().into_owned();
     // Through a pyenv shim, every start would pay for the shim: run what it stands for.
-    let python =
-        shim(&options.python).map_or(options.python.clone(), |shim| shim.program.into_os_string());
+    let python = Shim::named(&options.python)
+        .map_or(options.python.clone(), |shim| shim.program.into_os_string());
     let version = version(&python.to_string_lossy(), "--version", debian(&interpreter))?;
-    let mut command = Command::new(&python);
+    let mut command = Compiler::new(&python);
     let prefix = format!("pycache_prefix={}", options.cache.join("pycache").display());
     command
         .arg("-X")
         .arg(prefix)
         .args(["-m", "py_compile"])
         .arg(path);
-    let line = words_of(&command);
+    let line = command.line();
     let key = digest(&[source, version.as_bytes(), python.as_encoded_bytes()]);
     let checked = options.cache.join(format!("python-{key}"));
     let cached = checked.is_file();
     if !cached {
-        compile(&mut command, &version)?;
+        compile(&command, &version)?;
         fs::write(&checked, line.as_bytes()).map_err(|error| BuildError::Io(error.to_string()))?;
     }
     Ok(Built {
@@ -542,43 +605,6 @@ fn python(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, B
     })
 }
 
-/// A version manager's shim, and the program it stands for: pyenv's shims are shell scripts that
-/// look the interpreter up on every start, which the judge's runs do not pay.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shim {
-    /// The shim, as found in `PATH` or given.
-    pub shim: PathBuf,
-    /// The program it runs: what `pyenv which NAME` says.
-    pub program: PathBuf,
-}
-
-/// The shim that `program` is (a name in `PATH`, or a path), if it is pyenv's: its script names
-/// pyenv's root and its `pyenv`, which says which interpreter it runs.
-pub fn shim(program: &std::ffi::OsStr) -> Option<Shim> {
-    let shim = find_program(Path::new(program))?;
-    let mut head = vec![0; 1024];
-    let read = std::io::Read::read(&mut fs::File::open(&shim).ok()?, &mut head).ok()?;
-    let text = String::from_utf8_lossy(&head[..read]).into_owned();
-    if !text.starts_with("#!") {
-        return None;
-    }
-    // `export PYENV_ROOT="/root/.pyenv"` and `exec "/root/.pyenv/libexec/pyenv" exec "$program"`.
-    let quoted_after = |prefix: &str| text.split(prefix).nth(1)?.split('"').next();
-    let root = quoted_after("export PYENV_ROOT=\"")?;
-    let pyenv = quoted_after("exec \"")?;
-    let name = shim.file_name()?;
-    let output = Command::new(pyenv)
-        .arg("which")
-        .arg(name)
-        .env("PYENV_ROOT", root)
-        .stdin(Stdio::null())
-        .output()
-        .ok()?;
-    let found = String::from_utf8(output.stdout).ok()?;
-    let program = PathBuf::from(found.trim());
-    (output.status.success() && program.is_file()).then_some(Shim { shim, program })
-}
-
 /// Java: `javac` into a folder of the cache, then `java` with the judge's stack and heap.
 fn java(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, BuildError> {
     version("java", "-version", debian("default-jre-headless"))?;
@@ -590,11 +616,11 @@ fn java(path: &Path, source: &[u8], options: &BuildOptions) -> Result<Built, Bui
         .map(|stem| stem.to_string_lossy().into_owned())
         .unwrap_or_else(|| "Main".to_string());
     let cached = folder.join(format!("{class}.class")).is_file();
-    let mut command = Command::new("javac");
+    let mut command = Compiler::new("javac");
     command.arg("-d").arg(&folder).arg(path);
-    let line = words_of(&command);
+    let line = command.line();
     if !cached {
-        compile(&mut command, &version)?;
+        compile(&command, &version)?;
     }
     let memory = options.memory_mib;
     let heap = memory * 9 / 10;

@@ -55,13 +55,39 @@ impl Helper {
     }
 }
 
-impl Error {
-    /// The exit status the run ends with.
-    pub fn status(&self) -> u8 {
+/// How a run of the tool ends, which its exit status says: the one place where the statuses are
+/// decided, from an error ([`Error::exit`]) or from what a check found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It did what it was asked, and a check found nothing wrong.
+    Passed,
+    /// A check found the program wrong, or the work stopped: 1.
+    Failed,
+    /// A mistake on the command line: 2.
+    Usage,
+    /// A helper of a user's problem failed, which says nothing of the program: 3.
+    HelperFailed,
+}
+
+impl Exit {
+    /// The exit status.
+    pub fn status(self) -> u8 {
         match self {
-            Self::Usage(_) => 2,
-            Self::Fatal(_) => 1,
-            Self::Helper(_) => 3,
+            Self::Passed => 0,
+            Self::Failed => 1,
+            Self::Usage => 2,
+            Self::HelperFailed => 3,
+        }
+    }
+}
+
+impl Error {
+    /// How the run ends.
+    pub fn exit(&self) -> Exit {
+        match self {
+            Self::Usage(_) => Exit::Usage,
+            Self::Fatal(_) => Exit::Failed,
+            Self::Helper(_) => Exit::HelperFailed,
         }
     }
 }

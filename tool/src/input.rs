@@ -3,10 +3,13 @@
 
 use crate::format::with_commas;
 
-/// This crate's two problems, by the names of their binaries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// This crate's two problems, by the names of their binaries, as the command line names them
+/// too: by their binaries, or by their AtCoder tasks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Builtin {
+    #[value(alias = "abc209_e")]
     Shiritori,
+    #[value(alias = "abc195_e")]
     Lucky7,
 }
 

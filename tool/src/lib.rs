@@ -5,8 +5,9 @@
 //!    text as people read them;
 //! 2. building and running a program: [`process`], running one and measuring it, and its
 //!    [`process::forkserver`], which forks a CPython script's runs from one started
-//!    interpreter; [`build`], building a source as AtCoder builds it; [`command`], a program as
-//!    the user gives it, made ready to run;
+//!    interpreter; [`resolve`], a program as the user gives it, resolved once (a source, or a
+//!    program found, through a shim or not); [`build`], a source built as AtCoder builds it, and
+//!    any program made ready to run;
 //! 3. the judge's rules: [`judge`], its limits and verdicts, and the runs a verdict takes;
 //! 4. the problems: [`input`], their inputs; [`editorial`], their editorials, built in;
 //!    [`shiritori`] and [`lucky7`], this crate's
@@ -20,7 +21,8 @@
 //!    contestants keep them, its helper programs;
 //! 5. growth: [`growth`], how a failing program's time or memory grows, measured and fitted;
 //! 6. search: [`search`], the stress test, and shrinking what fails;
-//! 7. findings: [`findings`], a check run, and what it found;
+//! 7. findings: [`setup`], `check`'s command line turned into the check it describes, every
+//!    option checked before any source is built; [`findings`], the check run, and what it found;
 //! 8. report: [`report`], what `check` prints of it.
 //!
 //! The subcommands themselves are the tool's binary, in `src/bin/atcoder-games/`, a thin file
@@ -36,9 +38,9 @@ pub mod format;
 
 pub mod process;
 
-pub mod build;
+pub mod resolve;
 
-pub mod command;
+pub mod build;
 
 pub mod judge;
 
@@ -84,6 +86,8 @@ pub mod custom;
 pub mod growth;
 
 pub mod search;
+
+pub mod setup;
 
 pub mod findings;
 

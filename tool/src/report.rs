@@ -6,11 +6,8 @@
 //! than [`MOST_BYTES`]; each says how much it left out.
 
 use crate::build::BuildError;
-use crate::error::Helper;
 use crate::family::{Family, Origin};
-use crate::findings::{
-    Caught, HelperFailed, PRINTED, PRINTED_FIRST, Pass, SavedCase, Setup, StartUp,
-};
+use crate::findings::{Caught, HelperFailed, PRINTED_FIRST, Pass, SavedCase, StartUp};
 use crate::format::{
     LINE_WIDTH, bounded, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
     with_commas, wrapped, write_some, write_wrapped,
@@ -21,6 +18,7 @@ use crate::judge::{Failure, Limits, NearMiss, TooDeep, near_miss};
 use crate::mistake::Mistake;
 use crate::problem::{Problem, Units};
 use crate::search::{Case, DIAGNOSIS_CASES, Diagnosis, Found, Peak, Undiagnosed, hangs};
+use crate::setup::{NotBuilt, PRINTED, Setup};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -218,7 +216,7 @@ fn case_name(case: Case, problem: &dyn Problem) -> String {
 /// input, the time it took, and the margins: the slowest run and the largest memory, with how
 /// close each came to its limit and where.
 pub fn passed(setup: &Setup, passed: &Pass) -> String {
-    let problem = setup.problem;
+    let problem = &*setup.problem;
     let units = problem.units();
     let samples = problem.samples();
     let official = samples
@@ -327,14 +325,16 @@ fn write_built(text: &mut String, setup: &Setup) {
     }
 }
 
-/// The report of a source that does not compile: the program's, a compilation error (CE), or
-/// `helper`'s; nothing was run. The compiler's first lines, and the command that built it.
-pub fn compile_error(
-    problem: &str,
-    helper: Option<Helper>,
-    source: &Path,
-    error: &BuildError,
-) -> String {
+/// The report of a source that does not compile (`not_built`): the program's, a compilation
+/// error (CE), or a helper's; nothing was run. The compiler's first lines, and the command that
+/// built it.
+pub fn not_built(not_built: &NotBuilt) -> String {
+    let NotBuilt {
+        name: problem,
+        helper,
+        source,
+        error,
+    } = not_built;
     let shown = shell_quoted(&source.display().to_string());
     let mut text = String::new();
     let heading = match helper {
@@ -500,7 +500,7 @@ fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
 /// The report of a check that caught the program failing (`caught`), as `setup` ran it.
 pub fn report(setup: &Setup, caught: &Caught) -> String {
     let found = &caught.found;
-    let (problem, input) = (setup.problem, &found.input);
+    let (problem, input) = (&*setup.problem, &found.input);
     let name = problem.name();
     let mut text = String::new();
     let how = verdict_in_words(&found.failure, &setup.limits);
@@ -698,7 +698,7 @@ fn write_input_section(text: &mut String, setup: &Setup, found: &Found) {
         false => format!("{name}: {units}"),
     };
     let heading = match found.case {
-        Case::Sample(number) => name(&capitalized(&sample_name(setup.problem, number))),
+        Case::Sample(number) => name(&capitalized(&sample_name(&*setup.problem, number))),
         Case::Random(case) => format!(
             "{}, {how} from case {} of {} ({first}, seed {seed}) after {tries}",
             name("Smallest failing input"),

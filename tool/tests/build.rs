@@ -5,7 +5,8 @@
 
 use crate::common;
 
-use atcoder_games_tool::build::{BuildError, BuildOptions, Language, build};
+use atcoder_games_tool::build::{BuildError, BuildOptions, build};
+use atcoder_games_tool::resolve::Language;
 use common::{paragraphs, scratch};
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -667,14 +667,20 @@ fn the_saved_pair_passes_oj_on_the_right_program_and_fails_on_the_wrong_one() {
 
 #[test]
 fn the_same_seed_finds_the_same_input() {
-    // The same but for how long it took.
-    let run = || {
-        common::untimed(&stdout(&check_wrong(
-            &["--seed", "11", "lucky7"],
+    // The same but for how long it took, and the folder each saves its case in.
+    let folders = scratch("same-seed");
+    let run = |name: &str| {
+        let folder = folders.join(name);
+        let folder = folder.to_str().unwrap();
+        let report = common::untimed(&stdout(&check_wrong(
+            &["--seed", "11", "--save", folder, "lucky7"],
             "lucky7-forward-pass",
-        )))
+        )));
+        assert!(report.contains(folder), "{report}");
+        report.replace(folder, "FOLDER")
     };
-    assert_eq!(run(), run());
+    assert_eq!(run("first"), run("second"));
+    fs::remove_dir_all(&folders).unwrap();
 }
 
 #[test]
@@ -1484,7 +1490,9 @@ fn a_start_up_that_takes_most_of_every_run_is_named() {
 
 #[test]
 fn an_interpreters_start_up_is_said_to_be_made_of_what_it_is() {
-    let python = atcoder_games_tool::command::start_up(&["python3".into(), "main.py".into()]);
+    use atcoder_games_tool::resolve::{Shim, start_up};
+    let shim = Shim::named("python3".as_ref());
+    let python = start_up(&["python3".into(), "main.py".into()], shim.as_ref());
     let python = python.expect("python3 runs here");
     let forms = [
         "Of python3's ",
@@ -1496,8 +1504,8 @@ fn an_interpreters_start_up_is_said_to_be_made_of_what_it_is() {
         "{python}"
     );
     // Behind a shim, the interpreter itself.
-    let python = match atcoder_games_tool::build::shim("python3".as_ref()) {
-        Some(shim) => atcoder_games_tool::command::start_up(&[shim.program.into()]).unwrap(),
+    let python = match shim {
+        Some(shim) => start_up(&[shim.program.into()], None).unwrap(),
         None => python,
     };
     assert!(
@@ -1511,12 +1519,9 @@ fn an_interpreters_start_up_is_said_to_be_made_of_what_it_is() {
         assert!(ran.status.success(), "{command}");
         assert!(String::from_utf8_lossy(&ran.stderr).contains("import time:"));
     }
-    assert_eq!(
-        atcoder_games_tool::command::start_up(&["sh".into(), "-c".into()]),
-        None
-    );
+    assert_eq!(start_up(&["sh".into(), "-c".into()], None), None);
     if Command::new("java").arg("-version").output().is_ok() {
-        let java = atcoder_games_tool::command::start_up(&["java".into(), "Main".into()]).unwrap();
+        let java = start_up(&["java".into(), "Main".into()], None).unwrap();
         assert!(java.starts_with("The JVM takes "), "{java}");
     }
 }

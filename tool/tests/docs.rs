@@ -8,6 +8,7 @@ use common::untimed;
 use atcoder_games_tool::build::{CPP_FLAGS, RUST_CRATES};
 use atcoder_games_tool::family::Family;
 use std::fs;
+use std::path::Path;
 use std::process::Command;
 
 fn manual() -> String {
@@ -69,6 +70,32 @@ fn examples_in(text: &str) -> Vec<(String, Vec<String>, String)> {
         .collect()
 }
 
+/// What the tool prints when run with `arguments` in `folder`, with a temporary folder of its
+/// own, shown as `/tmp` (where the examples' checks save their cases) and removed after, so that
+/// no earlier check's folder is there; and paths under the repository's root as from there. Its
+/// lines are wrapped for the folder's longer name: compare its [`flowing`] text.
+fn printed_as_shown(name: &str, arguments: &[String], folder: &Path) -> String {
+    let temporary = common::scratch(name);
+    fs::create_dir_all(&temporary).unwrap();
+    let run = Command::new(common::TOOL)
+        .args(arguments)
+        .current_dir(folder)
+        .env("TMPDIR", &temporary)
+        .output()
+        .unwrap();
+    let output = String::from_utf8(run.stdout).unwrap();
+    let output = output.replace(&format!("{}/", common::root().display()), "");
+    let output = output.replace(temporary.to_str().unwrap(), "/tmp");
+    fs::remove_dir_all(&temporary).unwrap();
+    output
+}
+
+/// A report without its timed lines ([`untimed`]), each paragraph on one line: what it says, however
+/// its lines are wrapped.
+fn flowing(report: &str) -> Vec<String> {
+    common::paragraphs(&untimed(report).replace(" \\\n    ", " "))
+}
+
 #[test]
 fn the_own_problem_pages_example_is_what_the_tool_prints() {
     let root = common::root();
@@ -76,15 +103,8 @@ fn the_own_problem_pages_example_is_what_the_tool_prints() {
     let examples = examples_in(&page);
     assert_eq!(examples.len(), 1, "the page's example");
     for (folder, arguments, printed) in examples {
-        let run = Command::new(common::TOOL)
-            .args(&arguments)
-            .current_dir(root.join(&folder))
-            .output()
-            .unwrap();
-        let output = String::from_utf8(run.stdout).unwrap();
-        let temporary = std::env::temp_dir().display().to_string();
-        let output = output.replace(temporary.trim_end_matches('/'), "/tmp");
-        assert_eq!(untimed(&output), untimed(&printed), "{arguments:?}");
+        let output = printed_as_shown("own-problem", &arguments, &root.join(&folder));
+        assert_eq!(flowing(&output), flowing(&printed), "{arguments:?}");
         // The example is complete: its helpers, a wrong and a right solution, and its samples.
         for file in [
             "gen.py", "ref.py", "chk.py", "val.py", "wrong.py", "right.py", "test",
@@ -110,21 +130,15 @@ fn the_manuals_examples_are_what_the_tool_prints() {
     let root = common::root();
     let examples = examples(&manual());
     assert_eq!(examples.len(), 2, "the manual's WA and TLE");
-    for (arguments, printed) in examples {
-        let run = Command::new(common::TOOL)
-            .args(&arguments)
-            .current_dir(&root)
-            .output()
-            .unwrap();
-        // Paths as from the repository's root, the temporary folder as /tmp.
-        let output = String::from_utf8(run.stdout).unwrap();
-        let output = output.replace(&format!("{}/", root.display()), "");
-        let temporary = std::env::temp_dir().display().to_string();
-        let output = output.replace(temporary.trim_end_matches('/'), "/tmp");
-        let (output, printed) = (untimed(&output), untimed(&printed));
+    for (k, (arguments, printed)) in examples.into_iter().enumerate() {
+        let output = printed_as_shown(&format!("manual-{k}"), &arguments, &root);
         match printed.contains("(TLE)") {
-            true => assert_eq!(skeleton(&output), skeleton(&printed), "{output}"),
-            false => assert_eq!(output, printed, "{arguments:?}"),
+            true => assert_eq!(
+                skeleton(&untimed(&output)),
+                skeleton(&untimed(&printed)),
+                "{output}"
+            ),
+            false => assert_eq!(flowing(&output), flowing(&printed), "{arguments:?}"),
         }
     }
 }

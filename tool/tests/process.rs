@@ -419,7 +419,7 @@ fn a_traced_program_goes_on_as_soon_as_it_has_executed() {
     // at its next look (its end wakes the watch, so looks are milliseconds apart). CPython (the
     // interpreter itself, not pyenv's shim) stops late enough for a first look to miss it. The
     // trace's own stops cost it under a millisecond.
-    let python = atcoder_games_tool::build::shim("python3".as_ref())
+    let python = atcoder_games_tool::resolve::Shim::named("python3".as_ref())
         .map_or_else(|| "python3".into(), |shim| shim.program.into_os_string());
     let command = [python, "-S".into(), "-c".into(), "pass".into()];
     let options = |trace_faults| Options {

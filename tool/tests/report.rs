@@ -4,7 +4,7 @@ use atcoder_games_tool::builtin::{explained, game_command};
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
-use atcoder_games_tool::findings::{Caught, EXPLAINED_WORDS, Pass, SavedCase, Setup, StartUp};
+use atcoder_games_tool::findings::{Caught, EXPLAINED_WORDS, Pass, SavedCase, StartUp};
 use atcoder_games_tool::format::{LINE_WIDTH, seconds_beside, shortened};
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::input::{Builtin, Input};
@@ -13,12 +13,13 @@ use atcoder_games_tool::problem::{Problem, RightGame};
 use atcoder_games_tool::process::Stop;
 use atcoder_games_tool::report::{SECTION_LINES, SHOWN_DIFFERENCES, SHOWN_STDERR};
 use atcoder_games_tool::search::{Case, Diagnosis, Found, Margins, Peak, Undiagnosed};
+use atcoder_games_tool::setup::{SaveFolder, Setup};
 use std::path::PathBuf;
 use std::time::Duration;
 
 /// How a check was run, as these tests give it; [`report`] and [`passed`] make it a
 /// [`Setup`].
-struct Setting<'a> {
+struct Scenario<'a> {
     problem: Builtin,
     /// The program's command line, split as a shell splits it.
     command: &'a str,
@@ -29,18 +30,10 @@ struct Setting<'a> {
     time_factor: f64,
 }
 
-/// The problems, for a [`Setup`], which borrows its problem.
-static SHIRITORI: Builtin = Builtin::Shiritori;
-static LUCKY7: Builtin = Builtin::Lucky7;
-
-impl Setting<'_> {
-    fn setup(&self) -> Setup<'static> {
-        let problem: &'static dyn Problem = match self.problem {
-            Builtin::Shiritori => &SHIRITORI,
-            Builtin::Lucky7 => &LUCKY7,
-        };
+impl Scenario<'_> {
+    fn setup(&self) -> Setup {
         Setup {
-            problem,
+            problem: Box::new(self.problem),
             program: self.command.to_string(),
             command: shell_words::split(self.command)
                 .unwrap()
@@ -51,10 +44,15 @@ impl Setting<'_> {
             seed: self.seed,
             limits: self.limits,
             time_factor: self.time_factor,
-            folder: PathBuf::from("/tmp"),
+            shim: None,
+            folder: SaveFolder {
+                path: PathBuf::from("/tmp"),
+                made: Vec::new(),
+            },
             html: None,
             built: Vec::new(),
             jobs: 2,
+            warnings: Vec::new(),
         }
     }
 }
@@ -68,10 +66,10 @@ impl std::fmt::Debug for Game {
     }
 }
 
-/// The report of `found`, with `growth` and `diagnosis`, as `setting` ran the check: its right
+/// The report of `found`, with `growth` and `diagnosis`, as `scenario` ran the check: its right
 /// games chosen as `check` chooses them, and played by `trusted`, which says what it was asked.
 fn report<E>(
-    setting: &Setting,
+    scenario: &Scenario,
     found: &Found,
     growth: Option<&Curve>,
     diagnosis: Option<&Result<Diagnosis, Undiagnosed>>,
@@ -84,9 +82,9 @@ fn report<E>(
     {
         differences = differing_lines(expected, actual);
         let lines: Vec<usize> = differences.iter().map(|&(line, _, _)| line).collect();
-        for opening in explained(setting.problem, &found.input, &lines, EXPLAINED_WORDS) {
+        for opening in explained(scenario.problem, &found.input, &lines, EXPLAINED_WORDS) {
             games.push(RightGame {
-                command: game_command(setting.problem, opening),
+                command: game_command(scenario.problem, opening),
                 game: trusted(Game(opening))?,
             });
         }
@@ -97,7 +95,7 @@ fn report<E>(
         diagnosis: diagnosis.cloned(),
         differences,
         games,
-        saved: setting.saved.clone(),
+        saved: scenario.saved.clone(),
         page: None,
         printed_first: Vec::new(),
         elapsed: Duration::from_secs(3),
@@ -105,13 +103,13 @@ fn report<E>(
         forked: 0,
     };
     Ok(atcoder_games_tool::report::report(
-        &setting.setup(),
+        &scenario.setup(),
         &caught,
     ))
 }
 
-/// The report of a pass as `setting` ran the check.
-fn passed(setting: &Setting, largest: usize, margins: &Margins, elapsed: Duration) -> String {
+/// The report of a pass as `scenario` ran the check.
+fn passed(scenario: &Scenario, largest: usize, margins: &Margins, elapsed: Duration) -> String {
     let pass = Pass {
         largest,
         margins: margins.clone(),
@@ -119,7 +117,7 @@ fn passed(setting: &Setting, largest: usize, margins: &Margins, elapsed: Duratio
         start_up: None,
         forked: 0,
     };
-    atcoder_games_tool::report::passed(&setting.setup(), &pass)
+    atcoder_games_tool::report::passed(&scenario.setup(), &pass)
 }
 
 /// The lines on which a wrong answer to `input` of `problem` differs from the expected one, as
@@ -136,8 +134,8 @@ fn differences(problem: Builtin, input: &Input, expected: &str, actual: &str) ->
         .collect()
 }
 
-fn setting(problem: Builtin) -> Setting<'static> {
-    Setting {
+fn scenario(problem: Builtin) -> Scenario<'static> {
+    Scenario {
         problem,
         command: "./a.out",
         cases: 300,
@@ -210,7 +208,7 @@ fn trusted(asked: Game) -> Result<String, ()> {
 
 /// The report of `found` for `problem`, with [`trusted`] answers.
 fn reported(problem: Builtin, found: &Found) -> String {
-    report(&setting(problem), found, None, None, trusted).expect("the trusted answers do not fail")
+    report(&scenario(problem), found, None, None, trusted).expect("the trusted answers do not fail")
 }
 
 /// The lines of each section of `text`, the blocks between blank lines.
@@ -400,7 +398,7 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     let long_game: String = (1..=300)
         .map(|k| format!("{k}. Takahashi: {} {}\n", "w".repeat(50), "v".repeat(50)))
         .collect();
-    let text = report(&setting(Builtin::Shiritori), &found, None, None, |_| {
+    let text = report(&scenario(Builtin::Shiritori), &found, None, None, |_| {
         Ok::<_, Error>(long_game.clone())
     })
     .unwrap();
@@ -416,9 +414,9 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     for padding in 0..130 {
         let command = format!("./{}", "a".repeat(padding));
         let text = report(
-            &Setting {
+            &Scenario {
                 command: &command,
-                ..setting(Builtin::Shiritori)
+                ..scenario(Builtin::Shiritori)
             },
             &found,
             None,
@@ -519,11 +517,11 @@ fn a_family_and_its_growth() {
         folder: PathBuf::from("/tmp/failing cases"),
         name: "shiritori-42".to_string(),
     };
-    let setting = Setting {
+    let scenario = Scenario {
         saved: Some(saved),
-        ..setting(Builtin::Shiritori)
+        ..scenario(Builtin::Shiritori)
     };
-    let text = report(&setting, &found, Some(&growth), None, trusted).unwrap();
+    let text = report(&scenario, &found, Some(&growth), None, trusted).unwrap();
     let family_line = format!(
         "\n\nThe family \"two blocks\": {} Smallest failing input: 30,000 words, bisected from 200,000 words of it (seed 42) after 17 tries.\n\n",
         family.description()
@@ -576,7 +574,7 @@ fn an_exponential_growth_gives_its_factor_and_no_size_beyond_what_was_run() {
         largest: None,
     };
     let text = report(
-        &setting(Builtin::Shiritori),
+        &scenario(Builtin::Shiritori),
         &found,
         Some(&growth),
         None,
@@ -618,7 +616,7 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     };
     let said = |growth: &Curve| {
         let text = report(
-            &setting(Builtin::Shiritori),
+            &scenario(Builtin::Shiritori),
             &found,
             Some(growth),
             None,
@@ -662,9 +660,9 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
     };
     assert!(!said(&far_over).contains("close call"));
     // Times scaled for a slower machine say so.
-    let slower = Setting {
+    let slower = Scenario {
         time_factor: 2.0,
-        ..setting(Builtin::Shiritori)
+        ..scenario(Builtin::Shiritori)
     };
     let text = report(&slower, &found, Some(&linear), None, trusted).unwrap();
     assert!(
@@ -695,9 +693,9 @@ fn a_near_linear_time_out_within_a_quarter_of_the_limit_is_a_close_call() {
             "On the JVM: read with a buffered byte reader",
         ),
     ] {
-        let run = Setting {
+        let run = Scenario {
             command,
-            ..setting(Builtin::Shiritori)
+            ..scenario(Builtin::Shiritori)
         };
         let text = unwrapped(&report(&run, &found, Some(&linear), None, trusted).unwrap());
         assert!(
@@ -759,7 +757,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 1025 << 20 });
     let text = report(
-        &setting(Builtin::Shiritori),
+        &scenario(Builtin::Shiritori),
         &found,
         Some(&growth),
         None,
@@ -781,7 +779,7 @@ fn a_run_stopped_at_the_other_limit_or_not_at_all_says_so() {
         ..growth
     };
     let text = report(
-        &setting(Builtin::Shiritori),
+        &scenario(Builtin::Shiritori),
         &found,
         Some(&ended),
         None,
@@ -816,7 +814,7 @@ fn memory_too_small_to_measure_is_said_so() {
     };
     let found = found(words(3), Failure::MemoryLimit { peak: 257 << 20 });
     let text = report(
-        &setting(Builtin::Shiritori),
+        &scenario(Builtin::Shiritori),
         &found,
         Some(&growth),
         None,
@@ -844,7 +842,7 @@ fn a_long_right_game_is_shown_in_part() {
         message: None,
     };
     let text = report(
-        &setting(Builtin::Lucky7),
+        &scenario(Builtin::Lucky7),
         &found(game(100), failure),
         None,
         None,
@@ -926,11 +924,11 @@ fn crashed_with(stderr: String) -> String {
         folder: PathBuf::from("/tmp/cases"),
         name: "lucky7-42".to_string(),
     };
-    let setting = Setting {
+    let scenario = Scenario {
         saved: Some(saved),
-        ..setting(Builtin::Lucky7)
+        ..scenario(Builtin::Lucky7)
     };
-    report(&setting, &found(input, failure), None, None, trusted).unwrap()
+    report(&scenario, &found(input, failure), None, None, trusted).unwrap()
 }
 
 /// The lines a report shows of stderr, without their indent.
@@ -1107,11 +1105,18 @@ fn numbers_keep_their_units_and_a_time_beside_its_limit_its_decimals() {
     };
     for length in 1..80 {
         let command = "x".repeat(length);
-        let setting = Setting {
+        let scenario = Scenario {
             command: &command,
-            ..setting(Builtin::Lucky7)
+            ..scenario(Builtin::Lucky7)
         };
-        let text = report(&setting, &found(game(3), slow.clone()), None, None, trusted).unwrap();
+        let text = report(
+            &scenario,
+            &found(game(3), slow.clone()),
+            None,
+            None,
+            trusted,
+        )
+        .unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for pair in lines.windows(2) {
             let split = pair[0].ends_with(|c: char| c.is_ascii_digit())
@@ -1157,7 +1162,7 @@ fn a_diagnosis_names_the_mistakes_or_says_none_matches() {
     let found = found(words(1), failure);
     let told = |diagnosis: &Result<Diagnosis, Undiagnosed>| {
         let text = report(
-            &setting(Builtin::Shiritori),
+            &scenario(Builtin::Shiritori),
             &found,
             None,
             Some(diagnosis),
@@ -1239,7 +1244,7 @@ fn a_pass_says_what_ran_and_its_margins_and_warns_near_the_time_limit() {
     };
     let took = Duration::from_millis(12_345);
     assert_eq!(
-        passed(&setting(Builtin::Shiritori), 1_000, &margins, took),
+        passed(&scenario(Builtin::Shiritori), 1_000, &margins, took),
         "check: ./a.out passed the 3 official samples, all 300 cases of shiritori, up to 1,000 words, and 10 worst-case families
 of 200,000 words (seed 42), in 12.3 s, 2 runs at a time.
 Slowest run: 0.30 s at the family \"random words\" (200,000 words), 20 % of the 1.50 s limit. Largest memory: 64 MiB at
@@ -1251,9 +1256,9 @@ case 7 (1,234 words), 25 % of the 256 MiB limit.
         slowest: peak(1.35, 3, Case::Sample(2)),
         ..margins.clone()
     };
-    let slower = Setting {
+    let slower = Scenario {
         time_factor: 2.0,
-        ..setting(Builtin::Lucky7)
+        ..scenario(Builtin::Lucky7)
     };
     assert_eq!(
         passed(&slower, 1_000, &slow, took),
@@ -1270,9 +1275,9 @@ Times are this machine's divided by 2 (--time-factor), as the judge's would be.
     let mut full = false;
     for padding in 0..100 {
         let command = format!("./{}", "a".repeat(padding));
-        let run = Setting {
+        let run = Scenario {
             command: &command,
-            ..setting(Builtin::Shiritori)
+            ..scenario(Builtin::Shiritori)
         };
         let text = passed(&run, 1_000, &margins, took);
         for line in text.lines() {
@@ -1283,12 +1288,12 @@ Times are this machine's divided by 2 (--time-factor), as the judge's would be.
     }
     assert!(full);
     // Four fifths exactly is not over them.
-    let one_second = Setting {
+    let one_second = Scenario {
         limits: Limits {
             time: Duration::from_secs(1),
-            ..setting(Builtin::Lucky7).limits
+            ..scenario(Builtin::Lucky7).limits
         },
-        ..setting(Builtin::Lucky7)
+        ..scenario(Builtin::Lucky7)
     };
     let at_four_fifths = Margins {
         slowest: peak(0.8, 3, Case::Sample(2)),
@@ -1335,10 +1340,10 @@ fn the_oj_line_judges_as_the_check_did() {
         name: "lucky7-42".to_string(),
     };
     // Times here are twice the judge's: oj, which measures here, gets twice the limit.
-    let slower = Setting {
+    let slower = Scenario {
         saved: Some(saved.clone()),
         time_factor: 2.0,
-        ..setting(Builtin::Lucky7)
+        ..scenario(Builtin::Lucky7)
     };
     let text = report(
         &slower,
@@ -1358,13 +1363,13 @@ fn the_oj_line_judges_as_the_check_did() {
         stderr: String::new(),
         too_deep: Some(TooDeep::Stack),
     };
-    let small_stack = Setting {
+    let small_stack = Scenario {
         saved: Some(saved),
         limits: Limits {
             stack: 8 << 20,
-            ..setting(Builtin::Lucky7).limits
+            ..scenario(Builtin::Lucky7).limits
         },
-        ..setting(Builtin::Lucky7)
+        ..scenario(Builtin::Lucky7)
     };
     let text = report(
         &small_stack,
@@ -1410,7 +1415,7 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
         start_up: Some(start_up.clone()),
         forked: 0,
     };
-    let text = atcoder_games_tool::report::passed(&setting(Builtin::Lucky7).setup(), &pass);
+    let text = atcoder_games_tool::report::passed(&scenario(Builtin::Lucky7).setup(), &pass);
     assert!(
         unwrapped(&text).ends_with(" Start-up: every run took at least 62 ms, 88 % of the 313 runs' 22.0 s: the program starting, not solving. Of python3's 63 ms start here, ..."),
         "{text}"
@@ -1424,7 +1429,7 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
         start_up: Some(none_known),
         ..pass
     };
-    let text = atcoder_games_tool::report::passed(&setting(Builtin::Lucky7).setup(), &pass);
+    let text = atcoder_games_tool::report::passed(&scenario(Builtin::Lucky7).setup(), &pass);
     assert!(text.contains("not solving.\n"), "{text}");
 }
 
@@ -1438,7 +1443,7 @@ fn the_runs_a_forkserver_forked_are_counted_beside_the_jobs() {
         forked,
     };
     let text = |forked| {
-        let setup = setting(Builtin::Lucky7).setup();
+        let setup = scenario(Builtin::Lucky7).setup();
         unwrapped(&atcoder_games_tool::report::passed(&setup, &pass(forked)))
     };
     assert!(

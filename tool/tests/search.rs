@@ -1098,8 +1098,8 @@ fn of_largest_size(inputs: &[Input]) -> Vec<&Input> {
         .collect()
 }
 
-impl Runs<Option<Failure>> for &mut Foreseeing {
-    fn run(&mut self, input: &Input) -> Result<Option<Failure>, Error> {
+impl Runs for &mut Foreseeing {
+    fn run(&mut self, input: &Input, _: Case) -> Result<Option<Failure>, Error> {
         self.ran.push(input.clone());
         Ok(
             (input.size() >= self.fails_from).then(|| Failure::WrongAnswer {

@@ -5,9 +5,7 @@
 
 #![forbid(unsafe_code)]
 
-mod arguments;
 mod check;
-mod command;
 mod dot;
 mod editorial;
 mod explain;
@@ -15,10 +13,9 @@ mod explore;
 mod solve;
 mod streams;
 
-use arguments::ProblemName;
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::input::Builtin;
-use check::CheckOptions;
+use atcoder_games_tool::setup::CheckArgs;
 use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser, ValueEnum};
@@ -37,7 +34,7 @@ struct Cli {
 #[derive(clap::Subcommand)]
 enum Subcommand {
     /// Stress-test a solution: find the smallest input on which the judge would say WA, RE, TLE or MLE
-    Check(Box<CheckOptions>),
+    Check(Box<CheckArgs>),
     /// Play out the games of the input (on stdin) under optimal play
     #[command(arg_required_else_help = false)]
     Explain {
@@ -59,19 +56,19 @@ enum Subcommand {
     )]
     Explore {
         #[arg(value_enum)]
-        problem: ProblemName,
+        problem: Builtin,
     },
     /// Print a problem's editorial, or one section of it (as a report cites it)
     Editorial {
         #[arg(value_enum)]
-        problem: ProblemName,
+        problem: Builtin,
         /// The section, by its heading's anchor: common-mistakes, say; all of it without one
         section: Option<String>,
     },
     /// Run this crate's solution on the input on stdin, as the judge would
     Solve {
         #[arg(value_enum)]
-        problem: ProblemName,
+        problem: Builtin,
         /// Shiritori only: also print how many words each game lasts, counting the opening word,
         /// when the winner hurries and the loser delays
         #[arg(long)]
@@ -111,7 +108,7 @@ fn main() -> ExitCode {
         Err(Error::Usage(message)) => exit_with_usage_error(name, message),
         Err(error) => {
             eprintln!("error: {error}");
-            ExitCode::from(error.status())
+            ExitCode::from(error.exit().status())
         }
     }
 }
@@ -144,14 +141,14 @@ fn run(subcommand: Subcommand) -> Result<ExitCode, Error> {
         Subcommand::Dot {
             problem: DrawnProblem::Shiritori,
         } => dot::shiritori().map(done),
-        Subcommand::Explore { problem } => match Builtin::from(problem) {
+        Subcommand::Explore { problem } => match problem {
             Builtin::Shiritori => explore::shiritori().map(done),
             Builtin::Lucky7 => explore::lucky7().map(done),
         },
         Subcommand::Editorial { problem, section } => {
-            editorial::editorial(problem.into(), section.as_deref()).map(done)
+            editorial::editorial(problem, section.as_deref()).map(done)
         }
-        Subcommand::Solve { problem, depth } => solve::solve(problem.into(), depth),
+        Subcommand::Solve { problem, depth } => solve::solve(problem, depth),
     }
 }
 

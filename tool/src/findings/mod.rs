@@ -1,0 +1,224 @@
+//! A check, run: the program under check judged on a problem's inputs as the search goes, and
+//! what the check found, all of it computed and saved before anything is written
+//! ([`crate::report`] writes it): a pass with its margins, or the smallest failing input with
+//! how it fails, how its time or memory grows, the mistake it matches, the right games, the case
+//! saved for oj, and the explore page.
+
+mod ahead;
+mod runs;
+mod save;
+mod start_up;
+mod under_check;
+
+pub use ahead::{Ends, RunsAhead};
+pub use save::SavedCase;
+pub use start_up::StartUp;
+
+use crate::error::{Error, Exit, HelperFailure};
+use crate::growth::Curve;
+use crate::judge::{Failure, differing_lines};
+use crate::problem::RightGame;
+use crate::search::{
+    Conclusion, Diagnosis, Found, Margins, Plan, Progress, Undiagnosed, diagnose, search,
+};
+use crate::setup::Setup;
+use runs::{Foreseen, Forking};
+use std::path::PathBuf;
+use std::thread;
+use std::time::{Duration, Instant};
+use under_check::{Answering, UnderCheck};
+
+/// The most Shiritori words whose right games a report shows.
+pub const EXPLAINED_WORDS: usize = 3;
+
+/// What a check found.
+#[derive(Debug)]
+pub enum Findings {
+    /// Every sample, case and family passed.
+    Passed(Pass),
+    /// The program failed, and how.
+    Caught(Box<Caught>),
+    /// A helper of a user's problem failed, which says nothing of the program.
+    HelperFailed(HelperFailed),
+}
+
+impl Findings {
+    /// How the run ends.
+    pub fn exit(&self) -> Exit {
+        match self {
+            Self::Passed(_) => Exit::Passed,
+            Self::Caught(_) => Exit::Failed,
+            Self::HelperFailed(_) => Exit::HelperFailed,
+        }
+    }
+}
+
+/// A helper that failed, and where the input it failed on is saved, if it had one.
+#[derive(Debug)]
+pub struct HelperFailed {
+    pub failure: HelperFailure,
+    pub saved: Option<PathBuf>,
+}
+
+/// A check that passed: the largest random input, how near the limits it came, and how long it
+/// took.
+#[derive(Debug)]
+pub struct Pass {
+    pub largest: usize,
+    pub margins: Margins,
+    pub elapsed: Duration,
+    pub start_up: Option<StartUp>,
+    /// How many runs were forked by a forkserver ([`process::forkserver`]).
+    pub forked: usize,
+}
+
+/// A check that failed, and everything the report shows of it.
+#[derive(Debug)]
+pub struct Caught {
+    pub found: Found,
+    /// How its time or memory grows, for a TLE or an MLE on an input an origin makes.
+    pub growth: Option<Curve>,
+    /// For a wrong answer, the classic mistakes it matches, or why none could be named.
+    pub diagnosis: Option<Result<Diagnosis, Undiagnosed>>,
+    /// Where a wrong answer differs from the right one: each line's number (from 0), what was
+    /// expected and what it printed.
+    pub differences: Vec<(usize, String, String)>,
+    /// The right games beside a wrong answer.
+    pub games: Vec<RightGame>,
+    /// Where the case is saved (a test of the report may leave it out).
+    pub saved: Option<SavedCase>,
+    /// The explore page, if one was asked for: where it was written, or why it was not.
+    pub page: Option<Result<PathBuf, Error>>,
+    /// For too much output, the first lines it printed.
+    pub printed_first: Vec<String>,
+    /// How long the check took.
+    pub elapsed: Duration,
+    pub start_up: Option<StartUp>,
+    /// How many runs were forked by a forkserver ([`process::forkserver`]).
+    pub forked: usize,
+}
+
+/// How many of the first lines of too much output a report shows.
+pub const PRINTED_FIRST: usize = 5;
+
+/// What the check is doing, beyond the search's [`Progress`]: for a terminal's progress line, and
+/// for where Ctrl-C says it was.
+pub enum Stage<'a> {
+    Searching(Progress<'a>),
+    /// Measuring how the failure grows.
+    Measuring,
+    /// Holding a wrong answer against the classic mistakes.
+    Diagnosing,
+}
+
+/// Runs the check that `setup` describes, saves what it found, and returns it; `stage` hears
+/// where it is. A helper's failure is a finding, with the input it failed on saved.
+pub fn check(setup: &Setup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+    match checked(setup, stage) {
+        Err(Error::Helper(failure)) => {
+            let saved = save::save_helper_input(setup, &failure)?;
+            let failure = *failure;
+            Ok(Findings::HelperFailed(HelperFailed { failure, saved }))
+        }
+        found => found,
+    }
+}
+
+/// The check that `setup` describes; see [`check`]. Its runs go on threads of their own where
+/// they go several at a time, each with a forkserver of its own where the program is one a
+/// forkserver serves.
+fn checked(setup: &Setup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
+    let ahead = RunsAhead::new(setup.jobs);
+    thread::scope(|scope| {
+        for _ in 0..ahead.threads() {
+            scope.spawn(|| {
+                let mut forking = Forking::Unstarted;
+                ahead.work(|input| setup.foreseen(input, &mut forking));
+            });
+        }
+        let _ending = Ending(&ahead);
+        checked_with(setup, &ahead, stage)
+    })
+}
+
+/// Ends the threads of runs when the check ends, however it ends.
+struct Ending<'a>(&'a RunsAhead<Foreseen>);
+
+impl Drop for Ending<'_> {
+    fn drop(&mut self) {
+        self.0.end();
+    }
+}
+
+/// The check that `setup` describes, with `ahead`'s threads to run inputs ahead of their turn:
+/// the search, then, for a failure, what the report shows of it, found and saved.
+fn checked_with(
+    setup: &Setup,
+    ahead: &RunsAhead<Foreseen>,
+    mut stage: impl FnMut(Stage),
+) -> Result<Findings, Error> {
+    let started = Instant::now();
+    let program = UnderCheck::new(setup, ahead);
+    let plan = Plan::new(setup.cases, setup.seed);
+    let progress = |progress: Progress| stage(Stage::Searching(progress));
+    let problem = &*setup.problem;
+    let found = match search(problem, plan, &program.clock, &program, progress)? {
+        Conclusion::Passed { largest } => {
+            return Ok(Findings::Passed(Pass {
+                largest,
+                margins: program.margins(),
+                elapsed: started.elapsed(),
+                start_up: program.start_up(),
+                forked: program.forked(),
+            }));
+        }
+        Conclusion::Found(found) => *found,
+    };
+    stage(Stage::Measuring);
+    // Times are measured from here on: no run goes on beside them.
+    ahead.forget();
+    program.start_up_measured();
+    let growth = match found.origin {
+        Some(origin) => program.growth(&found, origin)?,
+        None => None,
+    };
+    let (mut differences, mut games, mut diagnosis) = (Vec::new(), Vec::new(), None);
+    if let Failure::WrongAnswer {
+        expected, actual, ..
+    } = &found.failure
+    {
+        differences = differing_lines(expected, actual);
+        let lines: Vec<usize> = differences.iter().map(|&(line, _, _)| line).collect();
+        games = problem.right_games(&found.input, &lines, EXPLAINED_WORDS)?;
+        stage(Stage::Diagnosing);
+        let known = program.small_answers();
+        diagnosis = Some(diagnose(problem, setup.seed, &known, Answering(&program))?);
+    }
+    let (stdout, stderr) = program.printed(&found)?;
+    let printed_first = match found.failure {
+        Failure::OutputLimit { .. } => String::from_utf8_lossy(&stdout)
+            .lines()
+            .take(PRINTED_FIRST)
+            .map(String::from)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let saved = save::save(setup, &found, &stdout, &stderr)?;
+    let page = setup
+        .html
+        .as_ref()
+        .and_then(|path| save::write_page(setup, &found, &stdout, path));
+    Ok(Findings::Caught(Box::new(Caught {
+        found,
+        growth,
+        diagnosis,
+        differences,
+        games,
+        saved: Some(saved),
+        page,
+        printed_first,
+        elapsed: started.elapsed(),
+        start_up: program.start_up(),
+        forked: program.forked(),
+    })))
+}

@@ -1,0 +1,178 @@
+//! The runs of a check's program, as the setup makes them: started as the judge starts it, or
+//! forked by a forkserver, stopped at the judge's limits (later by the time factor), and judged:
+//! its limits, a crash, then its answer as the problem judges it.
+
+use crate::error::Error;
+use crate::format::{shell_line, shell_quoted};
+use crate::input::Input;
+use crate::judge::{Failure, Limits, judge_run, judged_time};
+use crate::problem::Expected;
+use crate::process::forkserver::Forkserver;
+use crate::process::{self, Options, Run, RunError, Stdin, Stop};
+use crate::setup::Setup;
+
+impl Setup {
+    /// Runs the program on `input`, whose right answer is `expected` so far as it is known,
+    /// stopped at `limits` as the judge would, with its times as the judge's would be (see
+    /// [`Setup::time_factor`]).
+    pub(super) fn launch(
+        &self,
+        input: &Input,
+        expected: &Expected,
+        limits: &Limits,
+    ) -> Result<Run, Error> {
+        let text = input.text();
+        let stdin = Stdin::Bytes(text.as_bytes());
+        let options = self.options(input, expected, limits);
+        let command = &self.command;
+        let ran = process::run(command, stdin, &options).map_err(|error| match error {
+            RunError::CannotStart(error) => {
+                let program = shell_quoted(&command[0].to_string_lossy());
+                Error::Usage(format!("cannot start {program}: {error}"))
+            }
+            error => Error::Fatal(format!("{}: {error}", shell_line(command))),
+        })?;
+        Ok(self.judged(ran))
+    }
+
+    /// How to run the program on `input`, whose right answer is `expected` so far as it is
+    /// known: stopped at `limits` as the judge would, later by the time factor.
+    pub(super) fn options(&self, input: &Input, expected: &Expected, limits: &Limits) -> Options {
+        let longest = self.problem.longest_answer(input, expected);
+        let mut options = limits.options(longest);
+        let factor = self.time_factor;
+        options.time_limit = options.time_limit.map(|limit| limit.mul_f64(factor));
+        options.wall_limit = options.wall_limit.map(|limit| limit.mul_f64(factor));
+        options
+    }
+
+    /// `ran`, with its times as the judge's would be.
+    pub(super) fn judged(&self, mut ran: Run) -> Run {
+        ran.cpu = ran.cpu.div_f64(self.time_factor);
+        ran.wall = ran.wall.div_f64(self.time_factor);
+        ran
+    }
+
+    /// A run on a small `input` forked by `forking`'s server ([`process::forkserver`]), started
+    /// at the first: None for a larger input, whose time is worth judging with the start-up the
+    /// judge counts; or where the program is not one a forkserver serves, or the server could not
+    /// serve the run (it is not asked again).
+    pub(super) fn forked(
+        &self,
+        input: &Input,
+        expected: &Expected,
+        forking: &mut Forking,
+    ) -> Option<Run> {
+        if input.size() > self.problem.small_size() {
+            return None;
+        }
+        let options = self.options(input, expected, &self.limits);
+        if let Forking::Unstarted = forking {
+            // A program that no forkserver serves is refused before anything starts.
+            *forking = Forkserver::start(&self.command, &options).map_or(Forking::Off, Forking::On);
+        }
+        let Forking::On(server) = forking else {
+            return None;
+        };
+        let text = input.text();
+        match server.run(Stdin::Bytes(text.as_bytes()), &options) {
+            Ok(ran) => Some(self.judged(ran)),
+            Err(_) => {
+                *forking = Forking::Off;
+                None
+            }
+        }
+    }
+
+    /// Judges `ran`, a run on `input` whose right answer is `expected`: its limits, a crash,
+    /// then its answer as the problem judges it, where the answer is known.
+    pub(super) fn judge(
+        &self,
+        input: &Input,
+        expected: &Expected,
+        ran: &Run,
+    ) -> Result<Option<Failure>, Error> {
+        if let Some(failure) = judge_run(ran, &self.limits) {
+            return Ok(Some(failure));
+        }
+        let Expected::Answer(expected) = expected else {
+            return Ok(None);
+        };
+        let actual = String::from_utf8_lossy(&ran.stdout);
+        let wrong = self.problem.judge_answer(input, expected, &actual)?;
+        Ok(wrong.map(|wrong| Failure::WrongAnswer {
+            expected: expected.clone(),
+            actual: actual.into_owned(),
+            message: wrong.message,
+        }))
+    }
+
+    /// One run on `input` beside others, judged: see [`Foreseen`]. Forked by `forking`'s server
+    /// where it can be, it stands if it passes; a forked run that fails is made again, started as
+    /// the judge starts it, which judges it.
+    pub(super) fn foreseen(&self, input: &Input, forking: &mut Forking) -> Result<Foreseen, Error> {
+        let expected = self.problem.expected(input)?;
+        if let Some(ran) = self.forked(input, &expected, forking)
+            && self.judge(input, &expected, &ran)?.is_none()
+        {
+            return Ok(Foreseen {
+                expected,
+                ran,
+                failure: None,
+            });
+        }
+        let ran = self.launch(input, &expected, &self.limits)?;
+        let failure = self.judge(input, &expected, &ran)?;
+        Ok(Foreseen {
+            expected,
+            ran,
+            failure,
+        })
+    }
+}
+
+/// A thread's forkserver of the program under check.
+pub(super) enum Forking {
+    /// Not started yet: it is at the thread's first run.
+    Unstarted,
+    On(Forkserver),
+    /// The program is not one a forkserver serves, or its server failed.
+    Off,
+}
+
+/// A run beside others whose judged time is over this share of the time limit is made again
+/// alone: other runs may have slowed it, a little, and only near the limit does that matter.
+const ALONE_FROM: f64 = 0.5;
+
+/// A run made ahead of its turn, beside others, and how it was judged.
+pub(super) struct Foreseen {
+    pub expected: Expected,
+    pub ran: Run,
+    pub failure: Option<Failure>,
+}
+
+impl Foreseen {
+    /// Whether its time is far enough from the limit to stand, though other runs went beside it;
+    /// a forked run's with the start-up it skipped, which the judge's run pays.
+    pub(super) fn stands(&self, limits: &Limits) -> bool {
+        let stopped_for_time = matches!(self.ran.stopped, Some(Stop::Time | Stop::WallTime));
+        let skipped = self.ran.forked.unwrap_or_default();
+        let time = (judged_time(&self.ran) + skipped).as_secs_f64();
+        !stopped_for_time && time <= limits.time.as_secs_f64() * ALONE_FROM
+    }
+}
+
+impl Foreseen {
+    /// A run of the search, which any failure ends.
+    pub(super) fn fails(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    /// A run of a diagnosis, which a failure to answer ends.
+    pub(super) fn gives_no_answer(&self) -> bool {
+        let answered = |failure: &Failure| matches!(failure, Failure::WrongAnswer { .. });
+        self.failure
+            .as_ref()
+            .is_some_and(|failure| !answered(failure))
+    }
+}
