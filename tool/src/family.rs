@@ -162,7 +162,8 @@ impl Family {
         }
     }
 
-    /// The family's input of `size` words or rounds (at least 1), made from `seed`.
+    /// The family's input of `size` words or rounds (at least 1), made from `seed`. (One arm a
+    /// family, each a few lines: the families side by side read best as one match.)
     pub fn input(self, size: usize, seed: u64) -> Input {
         let size = size.max(1);
         let mut rng = Rng::new(seed);

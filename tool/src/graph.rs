@@ -30,16 +30,23 @@ const WORD_LETTERS: usize = 24;
 /// games) and the word, with `×k` if it is listed `k` times. Moves into a lost block, which
 /// win, are drawn bold. Nodes and edges come in the order the input first names them.
 pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Result<()> {
-    let analysis = &dictionary.analysis;
-    let depth = analysis.depths();
-    let class = |v: u32| {
-        let outcome = analysis.outcome[v as usize];
-        PALETTE
-            .iter()
-            .find(|(of, _, _)| *of == outcome)
-            .map_or(("", ""), |&(_, class, fill)| (class, fill))
-    };
     writeln!(out, "digraph shiritori {{")?;
+    write_head(out)?;
+    write_nodes(out, dictionary)?;
+    write_edges(out, dictionary)?;
+    writeln!(out, "}}")
+}
+
+/// The class and fill of the outcome `outcome`, in the [`PALETTE`].
+fn class(outcome: Outcome) -> (&'static str, &'static str) {
+    PALETTE
+        .iter()
+        .find(|(of, _, _)| *of == outcome)
+        .map_or(("", ""), |&(_, class, fill)| (class, fill))
+}
+
+/// The graph's attributes, its nodes' and edges', and the legend of the palette.
+fn write_head(out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "  graph [rankdir=LR, labelloc=t, fontname=\"Helvetica\", \
@@ -66,8 +73,13 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
             "    \"legend {class}\" [class=\"{class}\", fillcolor=\"{fill}\", label=\"{meaning}\"];"
         )?;
     }
-    writeln!(out, "  }}")?;
-    // Each block once, as the input first names it.
+    writeln!(out, "  }}")
+}
+
+/// Each block once, as the input first names it.
+fn write_nodes(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Result<()> {
+    let analysis = &dictionary.analysis;
+    let depth = analysis.depths();
     let mut named = vec![false; VERTICES];
     for (spelled, &to) in dictionary.words.iter().zip(&dictionary.to) {
         let word = &spelled.spelling;
@@ -79,8 +91,9 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
             if std::mem::replace(&mut named[v as usize], true) {
                 continue;
             }
-            let (class, fill) = class(v);
-            let left = match analysis.outcome[v as usize] {
+            let outcome = analysis.outcome[v as usize];
+            let (class, fill) = class(outcome);
+            let left = match outcome {
                 Outcome::Draw => String::new(),
                 _ => format!(", {} left", depth[v as usize]),
             };
@@ -90,7 +103,12 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
             )?;
         }
     }
-    // Each distinct word once, with the numbers of the words that spell it.
+    Ok(())
+}
+
+/// Each distinct word once, with the numbers of the words that spell it.
+fn write_edges(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Result<()> {
+    let analysis = &dictionary.analysis;
     let mut numbers: Vec<Vec<usize>> = Vec::new();
     let mut distinct: HashMap<&str, usize> = HashMap::new();
     let words = dictionary.words.iter().map(|word| word.spelling.as_str());
@@ -127,7 +145,7 @@ pub fn write_dot(out: &mut dyn Write, dictionary: &AnalysedDictionary) -> io::Re
             if winning { ", style=bold" } else { "" }
         )?;
     }
-    writeln!(out, "}}")
+    Ok(())
 }
 
 /// `word` as an edge label shows it: in full if short, else its ends around an ellipsis.

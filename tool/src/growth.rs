@@ -346,148 +346,225 @@ pub struct Failing<'a> {
 pub fn follow<E>(
     failing: &Failing,
     limits: &Limits,
-    mut make: impl FnMut(usize) -> Result<Input, E>,
-    mut run: impl FnMut(&Input, &Limits) -> Result<Run, E>,
+    make: impl FnMut(usize) -> Result<Input, E>,
+    run: impl FnMut(&Input, &Limits) -> Result<Run, E>,
 ) -> Result<Option<Curve>, E> {
     let resource = match failing.smallest {
         Failure::TimeLimit { blocked: false, .. } => Resource::Time,
         Failure::MemoryLimit { .. } => Resource::Memory,
         _ => return Ok(None),
     };
-    let origin = failing.origin;
-    // A memory is measured once: it does not vary with the machine's load.
-    let precision = match resource {
-        Resource::Time => Precision::Steady,
-        Resource::Memory => Precision::Verdict,
+    let mut following = Following {
+        failing,
+        limits,
+        beyond: limits.times(BEYOND_THE_LIMITS),
+        resource,
+        make,
+        run,
+        baseline: 0.0,
+        points: Vec::new(),
+        stopped_check: None,
     };
-    let mut measure_steadily = |input: &Input, limits: &Limits| {
-        let settled = settle(limits, precision, || run(input, limits))?;
-        let ran = settled.run;
-        Ok(ran.stopped.is_none().then(|| value_of(resource, &ran)))
-    };
-    let baseline = measure_steadily(&make(1)?, limits)?.unwrap_or_default();
+    following.baseline = following.measure(1, limits)?.unwrap_or_default();
     let smallest_failing = as_measured(failing.smallest_size, failing.smallest, limits);
-    let mut points = Vec::new();
     if smallest_failing.stopped_at.is_none() {
-        points.push((smallest_failing.size, smallest_failing.value));
+        following
+            .points
+            .push((smallest_failing.size, smallest_failing.value));
     }
-    // Measures `sizes`, largest first, down to the first whose growth is not measurable.
-    let mut measure_below = |sizes: Vec<usize>, points: &mut Vec<(usize, f64)>| {
-        for size in sizes {
-            let Some(value) = measure_steadily(&make(size)?, limits)? else {
+    following.halves_below()?;
+    // A growth too steep for halves to show any: the sizes just below the smallest failing one,
+    // with the gaps between them filled, then above it until the points span enough to tell a
+    // steep power from an exponential. Else twice the smallest failing size checks the fit.
+    match following.any_measurable_below() {
+        false => following.steeply()?,
+        true => following.at_twice()?,
+    }
+    following.curve(smallest_failing).map(Some)
+}
+
+/// A growth being followed: the failure, its limits and those allowed beyond them, how an input
+/// of a size is made and run, and what was measured so far.
+struct Following<'f, M, R> {
+    failing: &'f Failing<'f>,
+    limits: &'f Limits,
+    beyond: Limits,
+    resource: Resource,
+    make: M,
+    run: R,
+    /// The smallest input's value.
+    baseline: f64,
+    points: Vec<(usize, f64)>,
+    stopped_check: Option<Measured>,
+}
+
+impl<E, M, R> Following<'_, M, R>
+where
+    M: FnMut(usize) -> Result<Input, E>,
+    R: FnMut(&Input, &Limits) -> Result<Run, E>,
+{
+    /// What the input of `size` takes under `limits`, from runs that settle it; None when they
+    /// are stopped. A memory is measured once: it does not vary with the machine's load.
+    fn measure(&mut self, size: usize, limits: &Limits) -> Result<Option<f64>, E> {
+        let precision = match self.resource {
+            Resource::Time => Precision::Steady,
+            Resource::Memory => Precision::Verdict,
+        };
+        let input = (self.make)(size)?;
+        let run = &mut self.run;
+        let settled = settle(limits, precision, || run(&input, limits))?;
+        let ran = settled.run;
+        Ok(ran.stopped.is_none().then(|| value_of(self.resource, &ran)))
+    }
+
+    /// Measures the halves below the smallest failing size, largest first, down to the first
+    /// whose growth is not measurable.
+    fn halves_below(&mut self) -> Result<(), E> {
+        for size in sizes_below(self.failing.smallest_size, SIZES_BELOW) {
+            let Some(value) = self.measure(size, self.limits)? else {
                 continue;
             };
-            points.push((size, value));
-            if !measurable(resource, value, baseline) {
+            self.points.push((size, value));
+            if !measurable(self.resource, value, self.baseline) {
                 break;
             }
         }
         Ok(())
-    };
-    measure_below(sizes_below(failing.smallest_size, SIZES_BELOW), &mut points)?;
-    // A growth too steep for halves to show any: the sizes just below the smallest failing one,
-    // with the gaps between them filled, then above it until the points span enough to tell a
-    // steep power from an exponential. Else twice the smallest failing size checks the fit.
-    let below = |&&(size, value): &&(usize, f64)| {
-        size < failing.smallest_size && measurable(resource, value, baseline)
-    };
-    let beyond = limits.times(BEYOND_THE_LIMITS);
-    let stopped_at = |size: usize| {
-        let (value, limit) = match resource {
-            Resource::Time => (beyond.cut_off().as_secs_f64(), Stop::Time),
-            Resource::Memory => (beyond.memory as f64, Stop::Memory),
+    }
+
+    /// Whether a size below the smallest failing one was measured, and measurably grown.
+    fn any_measurable_below(&self) -> bool {
+        let below = |&(size, value): &(usize, f64)| {
+            size < self.failing.smallest_size && measurable(self.resource, value, self.baseline)
+        };
+        self.points.iter().any(below)
+    }
+
+    fn span(&self) -> f64 {
+        span(self.resource, &self.points, self.baseline)
+    }
+
+    /// The points by size, largest first, each size once.
+    fn by_size_down(&mut self) {
+        self.points
+            .sort_by_key(|&(size, _)| std::cmp::Reverse(size));
+        self.points.dedup_by_key(|&mut (size, _)| size);
+    }
+
+    /// A steep growth: the sizes just below the smallest failing one ([`steps_below`]), smallest
+    /// first until the points span [`STEEP_SPAN`] (the largest steps take the longest), the gaps
+    /// between them filled ([`gap_to_fill`]); then a word or round above it, two, four, with the
+    /// limits allowed beyond, until they span that. A run stopped below the smallest failing size
+    /// (a noisy moment) ends the steps, or the filling.
+    fn steeply(&mut self) -> Result<(), E> {
+        let mut steps = steps_below(self.failing.smallest_size, SIZES_BELOW);
+        steps.reverse();
+        for size in steps {
+            if self.span() >= STEEP_SPAN {
+                break;
+            }
+            let Some(value) = self.measure(size, self.limits)? else {
+                break;
+            };
+            self.points.push((size, value));
+        }
+        self.by_size_down();
+        for _ in 0..SIZES_BELOW {
+            let Some(size) = gap_to_fill(self.resource, &self.points, self.baseline) else {
+                break;
+            };
+            let Some(value) = self.measure(size, self.limits)? else {
+                break;
+            };
+            self.points.push((size, value));
+            self.by_size_down();
+        }
+        let (smallest, largest) = (self.failing.smallest_size, self.failing.largest_size);
+        let above = (0..3).map(|step| smallest + (1 << step));
+        for size in above.take_while(|&size| size <= largest) {
+            if self.span() >= STEEP_SPAN {
+                break;
+            }
+            let beyond = self.beyond;
+            match self.measure(size, &beyond)? {
+                Some(value) => self.points.push((size, value)),
+                None => {
+                    self.stopped_check = Some(self.stopped_at(size));
+                    break;
+                }
+            }
+            self.by_size_down();
+        }
+        Ok(())
+    }
+
+    /// The fit checked at twice the smallest failing size (at most the judge's largest), with the
+    /// limits allowed beyond.
+    fn at_twice(&mut self) -> Result<(), E> {
+        let larger = (self.failing.smallest_size * 2).min(self.failing.largest_size);
+        if larger > self.failing.smallest_size {
+            let beyond = self.beyond;
+            match self.measure(larger, &beyond)? {
+                Some(value) => self.points.insert(0, (larger, value)),
+                None => self.stopped_check = Some(self.stopped_at(larger)),
+            }
+        }
+        Ok(())
+    }
+
+    /// A run at `size` stopped at the limits allowed beyond.
+    fn stopped_at(&self, size: usize) -> Measured {
+        let (value, limit) = match self.resource {
+            Resource::Time => (self.beyond.cut_off().as_secs_f64(), Stop::Time),
+            Resource::Memory => (self.beyond.memory as f64, Stop::Memory),
         };
         Measured {
             size,
             value,
             stopped_at: Some(limit),
         }
-    };
-    let by_size_down = |points: &mut Vec<(usize, f64)>| {
-        points.sort_by_key(|&(size, _)| std::cmp::Reverse(size));
-        points.dedup_by_key(|&mut (size, _)| size);
-    };
-    let mut stopped_check = None;
-    if !points.iter().any(|point| below(&point)) {
-        // Smallest first, until the points span enough: the largest steps take the longest.
-        let mut steps = steps_below(failing.smallest_size, SIZES_BELOW);
-        steps.reverse();
-        for size in steps {
-            if span(resource, &points, baseline) >= STEEP_SPAN {
-                break;
-            }
-            // A run stopped below the smallest failing size (a noisy moment) ends the steps.
-            let Some(value) = measure_steadily(&make(size)?, limits)? else {
-                break;
-            };
-            points.push((size, value));
-        }
-        by_size_down(&mut points);
-        for _ in 0..SIZES_BELOW {
-            let Some(size) = gap_to_fill(resource, &points, baseline) else {
-                break;
-            };
-            // A run stopped below the smallest failing size (a noisy moment) ends the filling.
-            let Some(value) = measure_steadily(&make(size)?, limits)? else {
-                break;
-            };
-            points.push((size, value));
-            by_size_down(&mut points);
-        }
-        let above = (0..3).map(|step| failing.smallest_size + (1 << step));
-        for size in above.take_while(|&size| size <= failing.largest_size) {
-            if span(resource, &points, baseline) >= STEEP_SPAN {
-                break;
-            }
-            match measure_steadily(&make(size)?, &beyond)? {
-                Some(value) => points.push((size, value)),
-                None => {
-                    stopped_check = Some(stopped_at(size));
-                    break;
-                }
-            }
-            by_size_down(&mut points);
-        }
-    } else {
-        let larger = (failing.smallest_size * 2).min(failing.largest_size);
-        if larger > failing.smallest_size {
-            match measure_steadily(&make(larger)?, &beyond)? {
-                Some(value) => points.insert(0, (larger, value)),
-                None => stopped_check = Some(stopped_at(larger)),
-            }
-        }
     }
-    let floors: Vec<(usize, f64)> = [Some(smallest_failing), stopped_check]
-        .into_iter()
-        .flatten()
-        .filter(|run| run.stopped_at.is_some())
-        .map(|run| (run.size, run.value))
-        .collect();
-    let fit = fit(resource, &points, baseline).map(|fit| reaching(fit, &points, &floors));
-    let exponential = exponential(resource, &points, baseline);
-    let largest = match failing.at_largest {
-        Some(failure) => Some(as_measured(failing.largest_size, failure, limits)),
-        None if exponential.is_some() => None,
-        None => {
-            let ran = run(&make(failing.largest_size)?, limits)?;
-            Some(Measured {
-                size: failing.largest_size,
-                value: value_of(resource, &ran),
-                stopped_at: ran.stopped,
-            })
-        }
-    };
-    Ok(Some(Curve {
-        resource,
-        origin,
-        baseline,
-        points,
-        fit,
-        exponential,
-        stopped_check,
-        smallest_failing,
-        largest,
-    }))
+
+    /// The curve of what was measured: fitted, raised to reach the runs stopped at the smallest
+    /// failing size and beyond ([`reaching`]), told exponential or not, and run at the judge's
+    /// largest size unless it was, or the growth is exponential.
+    fn curve(mut self, smallest_failing: Measured) -> Result<Curve, E> {
+        let (resource, baseline) = (self.resource, self.baseline);
+        let floors: Vec<(usize, f64)> = [Some(smallest_failing), self.stopped_check]
+            .into_iter()
+            .flatten()
+            .filter(|run| run.stopped_at.is_some())
+            .map(|run| (run.size, run.value))
+            .collect();
+        let points = &self.points;
+        let fit = fit(resource, points, baseline).map(|fit| reaching(fit, points, &floors));
+        let exponential = exponential(resource, points, baseline);
+        let failing = self.failing;
+        let largest = match failing.at_largest {
+            Some(failure) => Some(as_measured(failing.largest_size, failure, self.limits)),
+            None if exponential.is_some() => None,
+            None => {
+                let input = (self.make)(failing.largest_size)?;
+                let ran = (self.run)(&input, self.limits)?;
+                Some(Measured {
+                    size: failing.largest_size,
+                    value: value_of(resource, &ran),
+                    stopped_at: ran.stopped,
+                })
+            }
+        };
+        Ok(Curve {
+            resource,
+            origin: failing.origin,
+            baseline,
+            points: self.points,
+            fit,
+            exponential,
+            stopped_check: self.stopped_check,
+            smallest_failing,
+            largest,
+        })
+    }
 }
 
 /// A failing run at `size` under `limits`, as the growth section shows it: what it took of the

@@ -153,29 +153,100 @@ struct ShiritoriData {
     start: Vec<u32>,
 }
 
+/// A dictionary's blocks numbered as the page numbers them, in the order the words first name
+/// them: each word's block it leaves and the one it leads to, and the solution's vertex of each.
+struct Numbered<'a> {
+    blocks: Vec<&'a str>,
+    vertices: Vec<u32>,
+    /// The page's number of each vertex numbered.
+    numbers: HashMap<u32, u32>,
+    from: Vec<u32>,
+    to: Vec<u32>,
+}
+
+impl<'a> Numbered<'a> {
+    fn new(dictionary: &'a AnalysedDictionary) -> Self {
+        let mut numbered = Self {
+            blocks: Vec::new(),
+            vertices: Vec::new(),
+            numbers: HashMap::new(),
+            from: Vec::new(),
+            to: Vec::new(),
+        };
+        for (word, &tail) in dictionary.words.iter().zip(&dictionary.to) {
+            let spelling = word.spelling.as_str();
+            let from = numbered.number(word.from, &spelling[..BLOCK_LETTERS]);
+            let to = numbered.number(tail, &spelling[spelling.len() - BLOCK_LETTERS..]);
+            numbered.from.push(from);
+            numbered.to.push(to);
+        }
+        numbered
+    }
+
+    /// The page's number of `vertex`, whose block is `block`: a new one the first time.
+    fn number(&mut self, vertex: u32, block: &'a str) -> u32 {
+        *self.numbers.entry(vertex).or_insert_with(|| {
+            self.blocks.push(block);
+            self.vertices.push(vertex);
+            (self.vertices.len() - 1) as u32
+        })
+    }
+}
+
+/// Each block's moves, best first by `rank`, each distinct word of `dictionary` once, by its first
+/// copy: where each block's start in `moves`, the moves, the places listed more than once with
+/// their counts, and the solver's move at each block (the first).
+type Moves = (Vec<u32>, Vec<u32>, Vec<(u32, u32)>, Vec<Option<u32>>);
+
+fn ranked_moves(
+    dictionary: &AnalysedDictionary,
+    numbered: &Numbered,
+    rank: impl Fn(usize) -> (u8, i64, usize),
+) -> Moves {
+    // Each distinct word once, by its first copy, with its count.
+    let mut first_copy: HashMap<&str, usize> = HashMap::new();
+    let mut copies_of = vec![0u32; dictionary.words.len()];
+    for (k, word) in dictionary.words.iter().enumerate() {
+        let first = *first_copy.entry(word.spelling.as_str()).or_insert(k);
+        copies_of[first] += 1;
+    }
+    let mut by_vertex: Vec<Vec<usize>> = vec![Vec::new(); numbered.blocks.len()];
+    for (k, &count) in copies_of.iter().enumerate() {
+        if count > 0 {
+            by_vertex[numbered.from[k] as usize].push(k);
+        }
+    }
+    let (mut move_start, mut moves, mut copies, mut solver) =
+        (vec![0], Vec::new(), Vec::new(), Vec::new());
+    for list in &mut by_vertex {
+        list.sort_by_key(|&word| rank(word));
+        solver.push(list.first().map(|&word| word as u32));
+        moves.extend(list.iter().map(|&word| word as u32));
+        let listed = list
+            .iter()
+            .enumerate()
+            .map(|(k, &word)| (k, copies_of[word]));
+        let first = moves.len() - list.len();
+        copies.extend(
+            listed
+                .filter(|&(_, count)| count > 1)
+                .map(|(k, count)| ((first + k) as u32, count)),
+        );
+        move_start.push(moves.len() as u32);
+    }
+    (move_start, moves, copies, solver)
+}
+
 impl ShiritoriData {
-    fn new<'a>(
-        dictionary: &'a AnalysedDictionary,
+    fn new(
+        dictionary: &AnalysedDictionary,
         graph: Option<Result<String, Error>>,
         program: Option<ProgramAnswers>,
     ) -> Self {
         let analysis = &dictionary.analysis;
         let depths = analysis.depths();
-        let mut numbered: HashMap<u32, u32> = HashMap::new();
-        let (mut blocks, mut vertices) = (Vec::new(), Vec::new());
-        let mut number = |vertex: u32, block: &'a str| -> u32 {
-            *numbered.entry(vertex).or_insert_with(|| {
-                blocks.push(block);
-                vertices.push(vertex);
-                (vertices.len() - 1) as u32
-            })
-        };
-        let (mut from, mut to) = (Vec::new(), Vec::new());
-        for (word, &tail) in dictionary.words.iter().zip(&dictionary.to) {
-            let spelling = word.spelling.as_str();
-            from.push(number(word.from, &spelling[..BLOCK_LETTERS]));
-            to.push(number(tail, &spelling[spelling.len() - BLOCK_LETTERS..]));
-        }
+        let numbered = Numbered::new(dictionary);
+        let (vertices, to) = (&numbered.vertices, &numbered.to);
         let outcome_of = |vertex: u32| analysis.outcome[vertices[vertex as usize] as usize];
         let depth_of = |vertex: u32| match outcome_of(vertex) {
             Outcome::Draw => 0,
@@ -183,44 +254,14 @@ impl ShiritoriData {
         };
         let result_of = |word: usize| games::result_of_move(outcome_of(to[word]));
         let rank = |word: usize| games::move_rank(result_of(word), depth_of(to[word]), word);
-        // Each distinct word once, by its first copy, with its count.
-        let mut first_copy: HashMap<&str, usize> = HashMap::new();
-        let mut copies_of = vec![0u32; dictionary.words.len()];
-        for (k, word) in dictionary.words.iter().enumerate() {
-            let first = *first_copy.entry(word.spelling.as_str()).or_insert(k);
-            copies_of[first] += 1;
-        }
-        let mut by_vertex: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
-        for (k, &count) in copies_of.iter().enumerate() {
-            if count > 0 {
-                by_vertex[from[k] as usize].push(k);
-            }
-        }
-        let (mut move_start, mut moves, mut copies, mut solver) =
-            (vec![0], Vec::new(), Vec::new(), Vec::new());
-        for list in &mut by_vertex {
-            list.sort_by_key(|&word| rank(word));
-            solver.push(list.first().map(|&word| word as u32));
-            moves.extend(list.iter().map(|&word| word as u32));
-            let listed = list
-                .iter()
-                .enumerate()
-                .map(|(k, &word)| (k, copies_of[word]));
-            let first = moves.len() - list.len();
-            copies.extend(
-                listed
-                    .filter(|&(_, count)| count > 1)
-                    .map(|(k, count)| ((first + k) as u32, count)),
-            );
-            move_start.push(moves.len() as u32);
-        }
+        let (move_start, moves, copies, solver) = ranked_moves(dictionary, &numbered, rank);
         let best_opening = (0..dictionary.words.len())
             .min_by_key(|&word| rank(word))
             .unwrap_or(0) as u32;
         let order: Vec<u32> = analysis
             .order
             .iter()
-            .filter_map(|vertex| numbered.get(vertex).copied())
+            .filter_map(|vertex| numbered.numbers.get(vertex).copied())
             .collect();
         let dead_ends = order.iter().filter(|&&v| depth_of(v) == 0).count() as u32;
         let (svg, graph_note) = match graph {
@@ -241,6 +282,7 @@ impl ShiritoriData {
             })
             .map(|word| vec![word as u32])
             .unwrap_or_default();
+        let vertex_count = numbered.blocks.len() as u32;
         Self {
             words: dictionary
                 .words
@@ -251,11 +293,11 @@ impl ShiritoriData {
             result: (0..to.len())
                 .map(|word| result_code(result_of(word)))
                 .collect(),
-            outcome: (0..blocks.len() as u32)
+            outcome: (0..vertex_count)
                 .map(|vertex| result_code(outcome_of(vertex)))
                 .collect(),
-            depth: (0..blocks.len() as u32).map(depth_of).collect(),
-            blocks: blocks.join(" "),
+            depth: (0..vertex_count).map(depth_of).collect(),
+            blocks: numbered.blocks.join(" "),
             move_start,
             moves,
             copies,

@@ -282,32 +282,7 @@ impl Setup {
             warnings.push(shim.note(&program.command));
         }
         warnings.extend(misplaced_options(&program.command));
-        let (problem, words): (Box<dyn Problem>, _) = match problem {
-            ProblemArgs::Builtin { problem, command } => (Box::new(problem), command),
-            ProblemArgs::Own { name } => {
-                let [generator, reference, checker, validator] = helpers(args, ready);
-                let helpers = Helpers {
-                    generator: generator.expect("a generator"),
-                    reference: reference.expect("a reference"),
-                    checker,
-                    validator,
-                };
-                let Samples {
-                    samples,
-                    comparison,
-                } = samples.unwrap_or_default();
-                let comparison = match args.tolerance {
-                    Some(error) => Comparison::Float {
-                        absolute: error,
-                        relative: error,
-                    },
-                    None => comparison.unwrap_or(Comparison::Lines),
-                };
-                let largest = args.max_size.map_or(JUDGE_MAX, |size| size as usize);
-                let own = Custom::new(name, helpers, samples, comparison, largest, limits);
-                (Box::new(own), args.words.clone())
-            }
-        };
+        let (problem, words) = problem.with_helpers(args, ready, samples, limits);
         Ok(Self {
             problem,
             program: shell_line(&words),
@@ -377,6 +352,43 @@ impl ProblemArgs {
             Self::Builtin { problem, .. } => problem.name(),
             Self::Own { name } => name,
         }
+    }
+
+    /// The problem, with the helpers of a user's own made `ready` (the program under check's
+    /// taken out), its `samples` and its comparison, under `limits`; and the words of the
+    /// program under check as given.
+    fn with_helpers(
+        self,
+        args: &CheckArgs,
+        ready: Vec<Ready>,
+        samples: Option<Samples>,
+        limits: Limits,
+    ) -> (Box<dyn Problem>, Vec<OsString>) {
+        let name = match self {
+            Self::Builtin { problem, command } => return (Box::new(problem), command),
+            Self::Own { name } => name,
+        };
+        let [generator, reference, checker, validator] = helpers(args, ready);
+        let helpers = Helpers {
+            generator: generator.expect("a generator"),
+            reference: reference.expect("a reference"),
+            checker,
+            validator,
+        };
+        let Samples {
+            samples,
+            comparison,
+        } = samples.unwrap_or_default();
+        let comparison = match args.tolerance {
+            Some(error) => Comparison::Float {
+                absolute: error,
+                relative: error,
+            },
+            None => comparison.unwrap_or(Comparison::Lines),
+        };
+        let largest = args.max_size.map_or(JUDGE_MAX, |size| size as usize);
+        let own = Custom::new(name, helpers, samples, comparison, largest, limits);
+        (Box::new(own), args.words.clone())
     }
 
     /// Every program of the check, resolved: the helpers of a user's problem (generator,

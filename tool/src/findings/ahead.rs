@@ -138,14 +138,14 @@ impl<T> RunsAhead<T> {
     }
 
     /// Drops what is queued and what was made and not taken, as the search has moved on, and
-    /// waits for the runs going on to end.
+    /// waits for the runs going on to end, which are dropped too.
     pub fn forget(&self) {
         let mut state = self.state();
         state.queue.clear();
-        state.made.clear();
         while !state.running.is_empty() {
             state = self.wait(state);
         }
+        state.made.clear();
     }
 
     /// Runs `alone` once no other run goes on, and starts none meanwhile.

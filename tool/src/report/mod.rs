@@ -1,0 +1,383 @@
+//! What `atcoder-games check` prints: a pass with its margins, or a failure: the smallest failing
+//! input, how it fails, and what helps to see why: where the answers differ and the right game,
+//! the end of what the program printed when it crashed, how its time or memory grows, and where
+//! the case is saved. Whatever the size of the input, no section is longer than
+//! [`SECTION_LINES`], no line longer than about [`LINE_WIDTH`] characters, and the whole no larger
+//! than [`MOST_BYTES`]; each says how much it left out.
+
+mod failure;
+mod growth;
+
+use crate::build::BuildError;
+use crate::findings::{Caught, HelperFailed, PRINTED_FIRST, Pass, StartUp};
+use crate::format::{
+    bounded, capitalized, counted, mebibytes, seconds, shell_quoted, with_commas, write_some,
+    write_wrapped,
+};
+use crate::judge::Failure;
+use crate::problem::{Problem, Units};
+use crate::search::{Case, Peak};
+use crate::setup::{NotBuilt, Setup};
+use failure::{
+    oj_line, shows_input, verdict_in_words, write_crash, write_diagnosis, write_input_section,
+    write_saved, write_stderr, write_undiagnosed, write_wrong_answer,
+};
+use growth::{close_call, write_growth};
+use std::fmt::Write;
+
+/// The most lines of any section of the report.
+pub const SECTION_LINES: usize = 40;
+
+/// Differing lines of a wrong answer shown.
+pub const SHOWN_DIFFERENCES: usize = 10;
+
+/// The most lines of a crashed program's stderr shown: those that hold the cause.
+pub const SHOWN_STDERR: usize = 30;
+
+/// The most bytes of a report.
+pub const MOST_BYTES: usize = 16 * 1024;
+
+/// Room kept at the end of a report, out of [`MOST_BYTES`], for the lines that say where the case
+/// is saved.
+const ROOM_FOR_THE_END: usize = 1024;
+
+/// The most lines of a compiler's message shown.
+const SHOWN_COMPILER: usize = 20;
+
+/// A pass whose slowest run took more than this share of the time limit gets a warning.
+const NEAR_THE_LIMIT: f64 = 0.8;
+
+/// The line that says the times shown are scaled.
+fn time_factor_line(factor: f64) -> String {
+    format!(
+        "Times are this machine's divided by {factor} (--time-factor), as the judge's would be."
+    )
+}
+
+/// The name of sample `number` (from 1) of `problem`: `official sample 2`.
+fn sample_name(problem: &dyn Problem, number: usize) -> String {
+    let sample = problem.samples().get(number - 1);
+    sample.map_or_else(|| format!("sample {number}"), |sample| sample.name.clone())
+}
+
+/// Where a case of `problem` comes from, in a few words: `official sample 2`, `case 7`, `the
+/// family "chain"`.
+fn case_name(case: Case, problem: &dyn Problem) -> String {
+    match case {
+        Case::Sample(number) => sample_name(problem, number),
+        Case::Random(case) => format!("case {}", case + 1),
+        Case::Family(family) => format!("the family \"{}\"", family.name()),
+        Case::Largest(seed) => format!("the generator's largest input (seed {seed})"),
+    }
+}
+
+/// The report of a check that passed: the samples, cases and families run, the largest random
+/// input, the time it took, and the margins: the slowest run and the largest memory, with how
+/// close each came to its limit and where.
+pub fn passed(setup: &Setup, passed: &Pass) -> String {
+    let problem = &*setup.problem;
+    let units = problem.units();
+    let samples = problem.samples();
+    let official = samples
+        .iter()
+        .all(|sample| sample.name.starts_with("official"));
+    let samples = match (samples.len(), official) {
+        (0, _) => String::new(),
+        (count, true) => format!("the {count} official samples, "),
+        (count, false) => format!("the {}, ", counted(count, "sample", "samples")),
+    };
+    let largest_size = units.of(problem.largest_size());
+    let families = match (problem.families().len(), problem.largest_cases(0).len()) {
+        (0, 0) => String::new(),
+        (0, count) => format!(
+            ", and the generator's {} of {largest_size}",
+            counted(count, "input", "inputs")
+        ),
+        (count, _) => format!(", and {count} worst-case families of {largest_size}"),
+    };
+    let mut text = String::new();
+    write_wrapped(
+        &mut text,
+        &format!(
+            "check: {} passed {samples}all {} of {}, up to {}{families} (seed {}), in {:.1} s, {}.",
+            setup.program,
+            counted(setup.cases, "case", "cases"),
+            problem.name(),
+            units.of(passed.largest),
+            setup.seed,
+            passed.elapsed.as_secs_f64(),
+            at_a_time(setup.jobs, passed.forked),
+        ),
+    );
+    write_margins(&mut text, setup, passed);
+    if setup.time_factor != 1.0 {
+        write_wrapped(&mut text, &time_factor_line(setup.time_factor));
+    }
+    if let Some(start_up) = &passed.start_up {
+        write_wrapped(&mut text, &start_up_line(start_up));
+    }
+    for note in problem.notes() {
+        write_wrapped(&mut text, &note);
+    }
+    write_built(&mut text, setup);
+    text
+}
+
+/// The margins of a pass: its slowest run and its largest memory, each with how close it came to
+/// its limit, and where; and a warning if the slowest came near the time limit.
+fn write_margins(text: &mut String, setup: &Setup, passed: &Pass) {
+    let problem = &*setup.problem;
+    let units = problem.units();
+    let margins = &passed.margins;
+    let margin = |peak: &Option<Peak>, limit: f64, show: fn(f64) -> String| {
+        peak.as_ref().map(|peak| {
+            let share = (peak.value / limit * 100.0).round();
+            // A user's sample has no SIZE; its name says which it is.
+            let size = match (peak.case, units == Units::SIZE) {
+                (Case::Sample(_), true) => String::new(),
+                _ => format!(" ({})", units.of(peak.size)),
+            };
+            format!(
+                "{} at {}{size}, {share:.0} % of the {} limit",
+                show(peak.value),
+                case_name(peak.case, problem),
+                show(limit)
+            )
+        })
+    };
+    let limits = setup.limits;
+    let slowest = margin(&margins.slowest, limits.time.as_secs_f64(), seconds);
+    let memory = margin(&margins.largest_memory, limits.memory as f64, mebibytes);
+    if let (Some(slowest), Some(memory)) = (slowest, memory) {
+        write_wrapped(
+            text,
+            &format!("Slowest run: {slowest}. Largest memory: {memory}."),
+        );
+    }
+    let limit = limits.time.as_secs_f64();
+    if let Some(slowest) = &margins.slowest
+        && slowest.value > limit * NEAR_THE_LIMIT
+    {
+        write_wrapped(
+            text,
+            &format!(
+                "Warning: its slowest run took {:.0} % of the time limit, where a slower judge machine or a heavier test may take it over.",
+                slowest.value / limit * 100.0
+            ),
+        );
+    }
+}
+
+/// What a start-up that dominates every run costs, and what it is made of where that is known.
+fn start_up_line(start_up: &StartUp) -> String {
+    let share = start_up.least.as_secs_f64() * start_up.runs as f64 / start_up.total.as_secs_f64();
+    let made_of =
+        (start_up.made_of.as_ref()).map_or(String::new(), |made_of| format!(" {made_of}"));
+    format!(
+        "Start-up: every run took at least {:.0} ms, {:.0} % of the {} runs' {:.1} s: the program starting, not solving.{made_of}",
+        start_up.least.as_secs_f64() * 1000.0,
+        (share * 100.0).min(100.0),
+        with_commas(start_up.runs),
+        start_up.total.as_secs_f64(),
+    )
+}
+
+/// How each source of the check was built and is run, a paragraph each.
+fn write_built(text: &mut String, setup: &Setup) {
+    for (who, built) in &setup.built {
+        write_wrapped(
+            text,
+            &format!("\n{} was built {}.", capitalized(who), built.describe()),
+        );
+    }
+}
+
+/// The report of a source that does not compile (`not_built`): the program's, a compilation
+/// error (CE), or a helper's; nothing was run. The compiler's first lines, and the command that
+/// built it.
+pub fn not_built(not_built: &NotBuilt) -> String {
+    let NotBuilt {
+        name: problem,
+        helper,
+        source,
+        error,
+    } = not_built;
+    let shown = shell_quoted(&source.display().to_string());
+    let mut text = String::new();
+    let heading = match helper {
+        None => {
+            format!("check: {shown} gives a compilation error (CE) on {problem}: nothing was run.")
+        }
+        Some(helper) => format!(
+            "check: the {} does not compile ({shown}); nothing was run.",
+            helper.name()
+        ),
+    };
+    write_wrapped(&mut text, &heading);
+    if let BuildError::Compile {
+        command,
+        version,
+        output,
+    } = error
+    {
+        let lines: Vec<&str> = output.lines().collect();
+        let which = match lines.len() > SHOWN_COMPILER {
+            true => format!(" (the first {SHOWN_COMPILER} of {} lines)", lines.len()),
+            false => String::new(),
+        };
+        let _ = writeln!(text, "\nWhat the compiler said{which}:");
+        write_some(
+            &mut text,
+            lines.into_iter(),
+            SHOWN_COMPILER,
+            "  ",
+            "more lines",
+        );
+        write_wrapped(
+            &mut text,
+            &format!("\nThe command, as AtCoder builds it ({version} here): {command}"),
+        );
+    }
+    bounded(&text, MOST_BYTES)
+}
+
+/// The report of a check whose helper failed, which says nothing of the program: which helper,
+/// how, what reproduces it, and the lines of its stderr that hold the cause.
+pub fn helper_failed(setup: &Setup, failed: &HelperFailed) -> String {
+    let failure = &failed.failure;
+    let mut text = String::new();
+    write_wrapped(
+        &mut text,
+        &format!(
+            "check: the {} {}; nothing is said of {} on {}.",
+            failure.helper.name(),
+            failure.what,
+            setup.program,
+            setup.problem.name()
+        ),
+    );
+    if let Some((size, seed)) = failure.generated {
+        write_wrapped(
+            &mut text,
+            &format!(
+                "It was asked for size {} with seed {seed}.",
+                with_commas(size)
+            ),
+        );
+    }
+    let again = match &failed.saved {
+        Some(path) => format!(
+            "{} < {}",
+            failure.command,
+            shell_quoted(&path.display().to_string())
+        ),
+        None => failure.command.clone(),
+    };
+    write_wrapped(&mut text, &format!("\nTo run it again: {again}"));
+    write_stderr(&mut text, &failure.stderr, None);
+    bounded(&text, MOST_BYTES)
+}
+
+/// The report of a check that caught the program failing (`caught`), as `setup` ran it: the
+/// verdict, the failing input, the diagnosis, the section of its kind of failure, and where the
+/// case is saved.
+pub fn report(setup: &Setup, caught: &Caught) -> String {
+    let found = &caught.found;
+    let (problem, input) = (&*setup.problem, &found.input);
+    let mut text = String::new();
+    let how = verdict_in_words(&found.failure, &setup.limits);
+    let sample = match found.case {
+        Case::Sample(number) => format!(": it fails {}", sample_name(problem, number)),
+        _ => String::new(),
+    };
+    write_wrapped(
+        &mut text,
+        &format!(
+            "check: {} gives {how} on {}{sample}.",
+            setup.program,
+            problem.name()
+        ),
+    );
+    if setup.time_factor != 1.0 {
+        write_wrapped(&mut text, &time_factor_line(setup.time_factor));
+    }
+    let (elapsed, jobs) = (
+        caught.elapsed.as_secs_f64(),
+        at_a_time(setup.jobs, caught.forked),
+    );
+    write_wrapped(&mut text, &format!("Found in {elapsed:.1} s, {jobs}."));
+    let _ = writeln!(text);
+    write_input_section(&mut text, setup, found);
+    match &caught.diagnosis {
+        Some(Ok(diagnosis)) => {
+            write_diagnosis(&mut text, diagnosis, shows_input(found).then_some(input));
+        }
+        Some(Err(undiagnosed)) => write_undiagnosed(&mut text, *undiagnosed),
+        None => {}
+    }
+    match &found.failure {
+        Failure::WrongAnswer {
+            message,
+            expected,
+            actual,
+        } => write_wrong_answer(&mut text, problem, caught, (expected, actual, message)),
+        Failure::Crash {
+            stderr, too_deep, ..
+        } => write_crash(&mut text, setup, caught, (stderr, *too_deep)),
+        Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
+            write_limit(&mut text, setup, caught);
+        }
+    }
+    if let Some(start_up) = &caught.start_up {
+        write_wrapped(&mut text, &format!("\n{}", start_up_line(start_up)));
+    }
+    for note in problem.notes() {
+        write_wrapped(&mut text, &format!("\n{note}"));
+    }
+    write_built(&mut text, setup);
+    let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
+    if let Some(saved) = &caught.saved {
+        write_saved(&mut text, saved, &oj_line(setup, found, saved));
+    }
+    match &caught.page {
+        Some(Ok(path)) => {
+            let opened = match found.failure {
+                Failure::WrongAnswer { .. } => "opened where the answers first differ",
+                _ => "of the failing input",
+            };
+            let path = shell_quoted(&path.display().to_string());
+            write_wrapped(&mut text, &format!("The game's page, {opened}: {path}"));
+        }
+        Some(Err(why)) => write_wrapped(&mut text, &format!("No page: {why}.")),
+        None => {}
+    }
+    text
+}
+
+/// The section of a time, memory or output limit: what it printed first, if too much, and how
+/// its time or memory grows, with whether that is a close call.
+fn write_limit(text: &mut String, setup: &Setup, caught: &Caught) {
+    if !caught.printed_first.is_empty() {
+        let _ = writeln!(text, "\nWhat it printed first:");
+        let lines = caught.printed_first.iter().map(String::as_str);
+        write_some(text, lines, PRINTED_FIRST, "  ", "more lines");
+    }
+    if let Some(growth) = &caught.growth {
+        write_growth(text, growth, setup.problem.units());
+        if let Some(advice) = close_call(growth, setup) {
+            write_wrapped(text, &format!("\n{advice}"));
+        }
+    }
+}
+
+/// How many runs went at once (`--jobs`), and how many of them a forkserver forked, in words.
+fn at_a_time(jobs: usize, forked: usize) -> String {
+    let at_a_time = format!("{} at a time", counted(jobs, "run", "runs"));
+    match forked {
+        0 => at_a_time,
+        forked => format!(
+            "{at_a_time}, {} forked from one started interpreter rather than started anew",
+            counted(forked, "run", "runs")
+        ),
+    }
+}
