@@ -227,6 +227,7 @@ fn a_right_program_passes_against_a_shell_reference() {
     assert!(report.contains("passed all 20 cases of "), "{report}");
 }
 
+/// One case a failing helper, in one table read side by side.
 #[test]
 fn each_helpers_failure_is_named_with_what_repeats_it_and_exit_status_3() {
     let scripts = Scripts::new("own-helpers");
@@ -582,7 +583,17 @@ fn a_cpython_scripts_small_runs_are_forked_and_what_fails_forked_is_judged_start
         format!("import sys\nif 'socket' in sys.modules:\n    print(0)\n    sys.exit()\n{right}");
     fs::write(folder.join("forked.py"), wrong_when_forked).unwrap();
     let report = |program: &str| {
-        let mut arguments = vec!["--seed", "2", "--cases", "30", "--max-size", "1000"];
+        // Two runs at a time, whatever the cores: only runs beside others are forked.
+        let mut arguments = vec![
+            "--jobs",
+            "2",
+            "--seed",
+            "2",
+            "--cases",
+            "30",
+            "--max-size",
+            "1000",
+        ];
         arguments.extend(example_helpers(true, false));
         arguments.extend(["python3", program]);
         let output = check_in(&folder, &arguments);

@@ -200,6 +200,9 @@ fn lucky7_command_line() {
 
 /// Checks that `text`, the explanation of the game opened with word `opening` (from 0), is a
 /// legal game that both play optimally, by the oracle's `positions`.
+///
+/// (A line of the explanation after another, each held against the one before: it stays one
+/// function.)
 fn check_shiritori_explanation(
     words: &[String],
     positions: &BTreeMap<String, (usize, bool)>,

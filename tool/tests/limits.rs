@@ -46,6 +46,7 @@ fn memory_per_word_gets_mle_and_grows_like_n() {
 ///
 /// A solution too large is checked under the judge's time limit, 2 s: a page fault costs
 /// microseconds on this machine, so filling 256 MiB can take over half a second of CPU time.
+/// (One scenario, run in steps that each need the one before: it stays one function.)
 fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
     let _alone = ONE_AT_A_TIME
         .lock()

@@ -103,6 +103,7 @@ fn every_mistake_has_an_id_a_sentence_and_an_editorial_section() {
     assert_eq!(mistake::of(Builtin::Lucky7).len(), 8);
 }
 
+/// One case a mistake, in one table read side by side: the function is as long as the catalogue.
 #[test]
 fn each_mistake_answers_its_counterexample_as_the_editorial_says() {
     let cases = [

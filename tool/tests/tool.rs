@@ -5,6 +5,7 @@
 
 mod common;
 
+mod ahead;
 mod build;
 mod check;
 mod command_line;
@@ -19,4 +20,6 @@ mod judge;
 mod mistake;
 mod process;
 mod report;
+mod resolve;
 mod search;
+mod setup;
