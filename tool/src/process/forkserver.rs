@@ -22,7 +22,7 @@
 //! kilobytes.
 
 use super::start::{self, Ended, Started, pipes, rlimits};
-use super::watch::{EndNotice, Parent};
+use super::watch::{EndNotice, Parent, Watched};
 use super::{Options, Run, RunError, Stdin, collect};
 use nix::sys::socket::{ControlMessage, MsgFlags, sendmsg};
 use std::ffi::{OsStr, OsString};
@@ -138,8 +138,7 @@ impl Forkserver {
         }
         let started = Instant::now();
         let child = self.fork(stdin, options).map_err(RunError::CannotStart)?;
-        let parent = Parent::Forkserver(&mut self.channel);
-        let mut ran = collect(child, parent, stdin, options, started, 0)?;
+        let mut ran = collect(child, &mut self.channel, stdin, options, started, 0)?;
         ran.forked = Some(self.start_up);
         Ok(ran)
     }
@@ -194,22 +193,26 @@ impl Channel {
         let message = format!("the forkserver said {line:?}");
         io::Error::new(io::ErrorKind::InvalidData, message)
     }
+}
 
-    /// The notice of the forked process's end: the server's word of it.
-    pub(super) fn end_notice(&self) -> Option<EndNotice> {
-        let socket = self.0.try_clone().ok()?;
-        Some(EndNotice::readable(OwnedFd::from(socket)))
-    }
-
-    /// Whether the forked process has ended, as the server says: waits for it if `block`.
-    pub(super) fn ended(&mut self, block: bool) -> io::Result<bool> {
+/// A forkserver is the parent of the processes it forks: it says when one has ended, and reaps
+/// it when told.
+impl Parent for Channel {
+    /// The server's word of the forked process's end, waited for if `block`.
+    fn ended(&mut self, _: libc::pid_t, block: bool, _: &mut Watched) -> io::Result<bool> {
         let time = (!block).then_some(Duration::ZERO);
         start::wait_readable(self.0.as_fd(), time)
     }
 
+    /// The server's word of the forked process's end.
+    fn end_notice(&self, _: libc::pid_t) -> Option<EndNotice> {
+        let socket = self.0.try_clone().ok()?;
+        Some(EndNotice::readable(OwnedFd::from(socket)))
+    }
+
     /// The forked process's end, once it has ended and what it started is stopped: the server
     /// reaps it, and says its wait status and usage.
-    pub(super) fn reap(&mut self) -> io::Result<Ended> {
+    fn reap(&mut self, _: libc::pid_t) -> io::Result<Ended> {
         let ended = self.line()?;
         if ended != "ended" {
             return Err(self.garbled(&ended));

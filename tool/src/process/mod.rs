@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
-use watch::{Parent, watch};
+use watch::{Parent, ThisProcess, watch};
 
 /// Where a run's stdin comes from.
 #[derive(Clone, Copy)]
@@ -182,10 +182,10 @@ pub fn run(
     // The most this process held from just before the start to after it, which `ru_maxrss` may
     // report instead of the program's peak: other threads may allocate meanwhile.
     let at_start = procfs::own_peak_memory();
-    let parent = Parent::This {
+    let mut parent = ThisProcess {
         traced: child.traced,
     };
-    collect(child, parent, stdin, options, started, at_start)
+    collect(child, &mut parent, stdin, options, started, at_start)
 }
 
 /// The rest of a run, once `child` is started by `parent` (at `started`): its input written, its
@@ -194,7 +194,7 @@ pub fn run(
 /// ([`peak_memory`]).
 fn collect(
     child: Started,
-    mut parent: Parent,
+    parent: &mut dyn Parent,
     stdin: Stdin,
     options: &Options,
     started: Instant,
@@ -229,7 +229,7 @@ fn collect(
             Box::new(Bounded { pipe, kept, over }) as _
         }));
         let stderr = read_all(Some(Box::new(child.stderr.take(STDERR_KEPT))));
-        let watched = watch(pid, &mut parent, started, options, &output_over);
+        let watched = watch(pid, parent, started, options, &output_over);
         // Whatever happened, nothing of the run is left behind: the group is stopped, and the
         // threads end once its pipes close.
         start::kill_group(pid);

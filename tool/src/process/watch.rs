@@ -2,7 +2,6 @@
 //! started, looked at from time to time in `/proc`, its stack's faults seen through its trace, and
 //! the program stopped at its limits.
 
-use super::forkserver::Channel;
 use super::procfs::{self, ProcFile, parse_stat, stat_fields};
 use super::start::{self, Ended, Waited};
 use super::{Options, Stop};
@@ -12,38 +11,45 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// Whoever waits for a run's program and reaps it.
-pub(super) enum Parent<'a> {
-    /// This process, which started it: traced, it is let go on at each stop.
-    This { traced: bool },
-    /// The forkserver that forked it, which says when it has ended and reaps it when told.
-    Forkserver(&'a mut Channel),
-}
-
-impl Parent<'_> {
+/// Whoever waits for a run's program and reaps it: this process, which started it
+/// ([`ThisProcess`]), or the forkserver that forked it.
+pub(super) trait Parent {
     /// Whether process `pid` has ended, waiting for it to end if `block`; it is left to be
-    /// reaped.
-    fn ended(&mut self, pid: libc::pid_t, block: bool, watched: &mut Watched) -> io::Result<bool> {
-        match self {
-            Self::This { .. } => wait_for_end(pid, block, watched),
-            Self::Forkserver(channel) => channel.ended(block),
-        }
-    }
+    /// reaped. A traced program's stops are seen on the way ([`Watched::stack_overflow`]).
+    fn ended(&mut self, pid: libc::pid_t, block: bool, watched: &mut Watched) -> io::Result<bool>;
 
     /// The notice of the end of process `pid`, where there is one.
-    fn end_notice(&self, pid: libc::pid_t) -> Option<EndNotice> {
-        match self {
-            Self::This { .. } => EndNotice::open(pid),
-            Self::Forkserver(channel) => channel.end_notice(),
-        }
-    }
+    fn end_notice(&self, pid: libc::pid_t) -> Option<EndNotice>;
 
     /// Reaps the ended process `pid`: how it ended.
-    pub(super) fn reap(&mut self, pid: libc::pid_t) -> io::Result<Ended> {
-        match self {
-            Self::This { .. } => start::reap(pid),
-            Self::Forkserver(channel) => channel.reap(),
-        }
+    fn reap(&mut self, pid: libc::pid_t) -> io::Result<Ended>;
+
+    /// Whether the program is traced: then it stops once it has executed, until it is let go on.
+    fn traced(&self) -> bool {
+        false
+    }
+}
+
+/// This process, the parent of the programs it starts: traced, one is let go on at each stop.
+pub(super) struct ThisProcess {
+    pub traced: bool,
+}
+
+impl Parent for ThisProcess {
+    fn ended(&mut self, pid: libc::pid_t, block: bool, watched: &mut Watched) -> io::Result<bool> {
+        wait_for_end(pid, block, watched)
+    }
+
+    fn end_notice(&self, pid: libc::pid_t) -> Option<EndNotice> {
+        EndNotice::open(pid)
+    }
+
+    fn reap(&mut self, pid: libc::pid_t) -> io::Result<Ended> {
+        start::reap(pid)
+    }
+
+    fn traced(&self) -> bool {
+        self.traced
     }
 }
 
@@ -86,7 +92,7 @@ pub(super) struct Watched {
 /// from time to time.
 pub(super) fn watch(
     pid: libc::pid_t,
-    parent: &mut Parent,
+    parent: &mut dyn Parent,
     started: Instant,
     options: &Options,
     output_over: &AtomicBool,
@@ -114,7 +120,7 @@ pub(super) fn watch(
     }
     // A traced program stops as soon as it has executed, until it is let go on: at once, rather
     // than at the first look.
-    if matches!(parent, Parent::This { traced: true }) && parent.ended(pid, true, &mut watched)? {
+    if parent.traced() && parent.ended(pid, true, &mut watched)? {
         return Ok(printed_too_much(watched));
     }
     let mut group = Group::new(pid);
