@@ -71,11 +71,14 @@ fn examples_in(text: &str) -> Vec<(String, Vec<String>, String)> {
 }
 
 /// What the tool prints when run with `arguments` in `folder`, with a temporary folder of its
-/// own, shown as `/tmp` (where the examples' checks save their cases) and removed after, so that
-/// no earlier check's folder is there; and paths under the repository's root as from there. Its
-/// lines are wrapped for the folder's longer name: compare its [`flowing`] text.
-fn printed_as_shown(name: &str, arguments: &[String], folder: &Path) -> String {
-    let temporary = common::scratch(name);
+/// own (`tag` tells it from another test's), shown as `/tmp` (where the examples' checks save
+/// their cases) and removed after, so that no earlier check's folder is there; and paths under
+/// the repository's root as from there. Its lines are wrapped for the folder's longer name:
+/// compare its [`flowing`] text. The name is kept short, as a line of the report longer than
+/// its width shortens its longest words.
+fn printed_as_shown(tag: char, arguments: &[String], folder: &Path) -> String {
+    let temporary = std::env::temp_dir().join(format!("ag{}{tag}", std::process::id()));
+    let _ = fs::remove_dir_all(&temporary);
     fs::create_dir_all(&temporary).unwrap();
     let run = Command::new(common::TOOL)
         .args(arguments)
@@ -103,7 +106,7 @@ fn the_own_problem_pages_example_is_what_the_tool_prints() {
     let examples = examples_in(&page);
     assert_eq!(examples.len(), 1, "the page's example");
     for (folder, arguments, printed) in examples {
-        let output = printed_as_shown("own-problem", &arguments, &root.join(&folder));
+        let output = printed_as_shown('p', &arguments, &root.join(&folder));
         assert_eq!(flowing(&output), flowing(&printed), "{arguments:?}");
         // The example is complete: its helpers, a wrong and a right solution, and its samples.
         for file in [
@@ -130,8 +133,8 @@ fn the_manuals_examples_are_what_the_tool_prints() {
     let root = common::root();
     let examples = examples(&manual());
     assert_eq!(examples.len(), 2, "the manual's WA and TLE");
-    for (k, (arguments, printed)) in examples.into_iter().enumerate() {
-        let output = printed_as_shown(&format!("manual-{k}"), &arguments, &root);
+    for ((arguments, printed), tag) in examples.into_iter().zip('a'..) {
+        let output = printed_as_shown(tag, &arguments, &root);
         match printed.contains("(TLE)") {
             true => assert_eq!(
                 skeleton(&untimed(&output)),
