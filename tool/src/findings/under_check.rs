@@ -168,23 +168,25 @@ impl<'a> UnderCheck<'a> {
         Ok(Answered::of(&ran, &failure))
     }
 
-    /// The origin of the input of the largest size that `case` is, if it is one.
-    fn largest_origin(&self, case: Case) -> Option<Origin> {
-        match case {
-            Case::Family(family) => Some(Origin {
+    /// Whether `case` is the last input of the largest size, from whose run on one run or two are
+    /// left, and then a core idles.
+    fn is_last_largest(&self, case: Case) -> bool {
+        let origin = match case {
+            Case::Family(family) => Origin {
                 family: Some(family),
                 seed: self.setup.seed,
-            }),
-            Case::Largest(seed) => Some(Origin { family: None, seed }),
-            Case::Sample(_) | Case::Random(_) => None,
-        }
+            },
+            Case::Largest(seed) => Origin { family: None, seed },
+            Case::Sample(_) | Case::Random(_) => return false,
+        };
+        self.last_largest == Some(origin)
     }
 
     /// Judges the program on `input`, a run for `case`, against the problem's answer, from runs
     /// that settle its time ([`settle`]), and notes the run's margins, or what a failing run
     /// printed.
     fn test(&self, input: &Input, case: Case) -> Result<Option<Failure>, Error> {
-        if self.largest_origin(case).is_some() && self.largest_origin(case) == self.last_largest {
+        if self.is_last_largest(case) {
             self.start_up.begin_beside();
         }
         let limits = &self.setup.limits;
