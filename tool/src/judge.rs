@@ -55,7 +55,7 @@ impl Limits {
     /// limits: with the judge's stack, stopped at the judge's cut-off of time (or, if it waits,
     /// at [`WAITING_ALLOWANCE`] times the limit of wall-clock time), once over the memory limit,
     /// or once it has printed more than [`Limits::output_limit`]; its faults traced, to tell a
-    /// stack overflow.
+    /// stack overflow; in the judge's environment.
     pub fn options(&self, longest_answer: usize) -> Options {
         Options {
             time_limit: Some(self.cut_off()),
@@ -64,6 +64,7 @@ impl Limits {
             stack: Some(self.stack),
             output_limit: Some(Self::output_limit(longest_answer)),
             trace_faults: true,
+            judge_environment: true,
             ..Options::default()
         }
     }

@@ -384,6 +384,7 @@ const DOT_LIMITS: Options = Options {
     stack: None,
     discard_stdout: false,
     trace_faults: false,
+    judge_environment: false,
 };
 
 /// The game graph as `atcoder-games dot` draws it, laid out by Graphviz's `dot` as SVG; or why

@@ -195,6 +195,7 @@ const PYENV_WHICH: Options = Options {
     stack: None,
     discard_stdout: false,
     trace_faults: false,
+    judge_environment: false,
 };
 
 impl Shim {

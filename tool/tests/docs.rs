@@ -7,6 +7,7 @@ use common::untimed;
 
 use atcoder_games_tool::build::{CPP_FLAGS, RUST_CRATES};
 use atcoder_games_tool::family::Family;
+use atcoder_games_tool::process::LEFT_OUT_BY_THE_JUDGE;
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -16,11 +17,15 @@ fn manual() -> String {
 }
 
 #[test]
-fn the_judging_page_lists_every_family_as_the_code_describes_it() {
+fn the_judging_page_lists_every_family_and_variable_left_out_as_the_code_has_them() {
     let page = fs::read_to_string(common::root().join("docs/judging.md")).unwrap();
     for family in Family::SHIRITORI.iter().chain(&Family::LUCKY7) {
         let row = format!("| {} | {} |\n", family.name(), family.description());
         assert!(page.contains(&row), "docs/judging.md lacks the row {row:?}");
+    }
+    for variable in LEFT_OUT_BY_THE_JUDGE {
+        let named = format!("`{variable}`");
+        assert!(page.contains(&named), "docs/judging.md lacks {named}");
     }
 }
 

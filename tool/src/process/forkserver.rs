@@ -23,7 +23,7 @@
 
 use super::start::{self, Ended, Started, pipes, rlimits};
 use super::watch::{EndNotice, Parent, Watched};
-use super::{Options, Run, RunError, Stdin, collect};
+use super::{Options, Run, RunError, Stdin, collect, left_out_by_the_judge};
 use nix::sys::socket::{ControlMessage, MsgFlags, sendmsg};
 use std::ffi::{OsStr, OsString};
 use std::io::{self, IoSlice, Read, Write};
@@ -106,6 +106,12 @@ impl Forkserver {
             .stdin(Stdio::from(OwnedFd::from(theirs)))
             .stdout(Stdio::null())
             .stderr(Stdio::null());
+        if options.judge_environment {
+            let left_out = std::env::vars_os().filter(|(name, _)| left_out_by_the_judge(name));
+            for (name, _) in left_out {
+                server.env_remove(name);
+            }
+        }
         let spawned = start::spawn_limited(&mut server, rlimits(options))?;
         // The command holds the server's end of the socket, which must be the server's alone:
         // once the server ends, reading ours ends too.

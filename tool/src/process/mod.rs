@@ -64,6 +64,38 @@ pub struct Options {
     /// Trace the program's first process (with `ptrace`) to see where it faults: a fault just
     /// beyond its stack is a stack overflow, however fast the stack filled ([`Run::stack_overflow`]).
     pub trace_faults: bool,
+    /// Run it in the judge's environment: without the variables that change how an interpreter
+    /// or a runtime behaves, which the judge does not set ([`left_out_by_the_judge`]).
+    pub judge_environment: bool,
+}
+
+/// The variables of the environment that change how an interpreter or a runtime behaves, which
+/// many machines and container images set and the judge does not: CPython's and PyPy's
+/// (`PYTHONUNBUFFERED` makes every `print` flush, which hides an unflushed query and slows a
+/// program printing many lines), the JVM's options, Rust's backtraces and minimum stack, and
+/// glibc's allocator tunables. A name ending in `*` stands for every name it begins.
+pub const LEFT_OUT_BY_THE_JUDGE: [&str; 10] = [
+    "PYTHON*",
+    "PYPY*",
+    "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS",
+    "JDK_JAVA_OPTIONS",
+    "RUST_BACKTRACE",
+    "RUST_LIB_BACKTRACE",
+    "RUST_MIN_STACK",
+    "GLIBC_TUNABLES",
+    "MALLOC_*",
+];
+
+/// Whether the judge's environment leaves the variable `name` out ([`LEFT_OUT_BY_THE_JUDGE`]).
+pub fn left_out_by_the_judge(name: &OsStr) -> bool {
+    let name = name.as_encoded_bytes();
+    LEFT_OUT_BY_THE_JUDGE
+        .iter()
+        .any(|left_out| match left_out.strip_suffix('*') {
+            Some(prefix) => name.starts_with(prefix.as_bytes()),
+            None => name == left_out.as_bytes(),
+        })
 }
 
 /// The limit at which a run was stopped.

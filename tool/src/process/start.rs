@@ -63,7 +63,9 @@ pub(super) fn start(
     let shell_argv = [shell, &path]
         .into_iter()
         .chain(arguments.iter().map(|a| a.as_c_str()));
-    let environment = env::vars_os().map(|(name, value)| {
+    let kept = env::vars_os()
+        .filter(|(name, _)| !(options.judge_environment && super::left_out_by_the_judge(name)));
+    let environment = kept.map(|(name, value)| {
         let mut variable = name;
         variable.push("=");
         variable.push(value);

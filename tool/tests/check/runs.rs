@@ -171,3 +171,43 @@ fn runs_go_on_every_core() {
         "four at a time {four:.1} s, one {alone:.1} s"
     );
 }
+
+#[test]
+fn the_program_runs_in_the_judges_environment_forked_or_started_anew() {
+    // The tool's environment sets what many machines set and the judge does not: the program
+    // sees none of it, started anew (a shell) or forked (a CPython script, two runs at a time).
+    let folder = scratch_folder("environment");
+    fs::create_dir_all(&folder).unwrap();
+    let script = folder.join("main.py");
+    // The benchmark's right solution, after a look at its environment.
+    let right = fs::read_to_string(common::root().join("tool/benches/programs/lucky7.py")).unwrap();
+    let look = "import os\n\
+        left = [name for name in ('PYTHONUNBUFFERED', 'JAVA_TOOL_OPTIONS', 'RUST_BACKTRACE') if name in os.environ]\n\
+        assert not left and 'HOME' in os.environ, left\n";
+    fs::write(&script, format!("{look}{right}")).unwrap();
+    let shell = format!(
+        "[ -z \"${{PYTHONUNBUFFERED+set}}${{JAVA_TOOL_OPTIONS+set}}${{RUST_BACKTRACE+set}}\" ] && [ -n \"$HOME\" ] && exec {TOOL} solve lucky7"
+    );
+    let commands: [&[&str]; 2] = [
+        &["sh", "-c", &shell],
+        &["python3", script.to_str().unwrap()],
+    ];
+    for command in commands {
+        let output = Command::new(TOOL)
+            .args([
+                "check", "--jobs", "2", "--cases", "20", "--seed", "3", "lucky7",
+            ])
+            .args(command)
+            .env("PYTHONUNBUFFERED", "1")
+            .env("JAVA_TOOL_OPTIONS", "-Xss1m")
+            .env("RUST_BACKTRACE", "1")
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&output.stdout).replace('\n', " ");
+        assert_eq!(output.status.code(), Some(0), "{command:?}: {report}");
+        // The Python script's runs were forked: the forkserver's environment is the judge's too.
+        let forked = report.contains("forked from one started interpreter");
+        assert_eq!(forked, command[0] == "python3", "{report}");
+    }
+    fs::remove_dir_all(&folder).unwrap();
+}
