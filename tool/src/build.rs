@@ -418,14 +418,10 @@ fn native(
         _ => ("gcc", "c", &C_FLAGS),
     };
     let version = version(compiler, "--version", debian(compiler))?;
-    let text = String::from_utf8_lossy(source);
     let library = options
         .include
         .clone()
         .or_else(|| std::env::var_os("ATCODER_LIBRARY").map(PathBuf::from));
-    if (text.contains("<atcoder/") || text.contains("\"atcoder/")) && library.is_none() {
-        return Err(BuildError::NoLibrary);
-    }
     let (mut taken, dropped) = flags_taken(compiler, tongue, &version, flags, &options.cache)?;
     if let Some(library) = &library {
         taken.push(format!("-I{}", library.display()));
@@ -442,7 +438,16 @@ fn native(
     let cached = binary.is_file();
     if !cached {
         fs::create_dir_all(&folder).map_err(|error| BuildError::Io(error.to_string()))?;
-        compile(&command, &version)?;
+        // Built first: a source may include AC Library only where it is there
+        // (`__has_include(<atcoder/all>)`), which the compiler alone tells.
+        match compile(&command, &version) {
+            Err(BuildError::Compile { output, .. })
+                if library.is_none() && misses_ac_library(&output) =>
+            {
+                return Err(BuildError::NoLibrary);
+            }
+            compiled => compiled?,
+        }
     }
     Ok(Built {
         command: vec![binary.into_os_string()],
@@ -452,6 +457,14 @@ fn native(
         dropped,
         cached,
     })
+}
+
+/// Whether a compiler's `output` says that a header of AC Library is not found: GCC's `fatal
+/// error: atcoder/dsu: No such file or directory`.
+fn misses_ac_library(output: &str) -> bool {
+    output
+        .lines()
+        .any(|line| line.contains("atcoder/") && line.contains("No such file or directory"))
 }
 
 /// The external crates a Rust source names, in `use` and `extern crate` lines and paths.

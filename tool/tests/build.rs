@@ -297,6 +297,29 @@ fn a_missing_compiler_is_named_with_its_package() {
     );
 }
 
+#[test]
+fn a_template_that_includes_ac_library_only_where_it_is_there_builds_without_it() {
+    // Many contestants' templates guard the include, as a real AtCoder submission did: it is
+    // built, and it runs; the library is named only when the compiler says it is missing.
+    let sources = Sources::new("build-has-include");
+    let guarded = format!(
+        "#if __has_include(<atcoder/all>)\n#include <atcoder/all>\nusing namespace atcoder;\n#endif\n{CPP}"
+    );
+    sources.write("main.cpp", &guarded);
+    if !have("g++") {
+        return;
+    }
+    let built = build(
+        &sources.0.join("main.cpp"),
+        Language::Cpp,
+        &options(&sources.0, None),
+    );
+    let built = built.unwrap_or_else(|error| panic!("{}", error.message(Path::new("main.cpp"))));
+    let (code, report, _) = sources.check(&["--cases", "5", "lucky7", "main.cpp"]);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(built.command[0].to_string_lossy().ends_with("a.out"));
+}
+
 /// The build options of a test: its folder's cache, and AC Library at `include`.
 fn options(folder: &Path, include: Option<PathBuf>) -> BuildOptions {
     BuildOptions {
