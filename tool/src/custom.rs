@@ -268,14 +268,18 @@ impl Custom {
         }
     }
 
+    /// The sample that `input` is, if it is one with its answer.
+    fn sample_answer(&self, input: &Input) -> Option<&Sample> {
+        (self.samples.iter()).find(|sample| sample.input == *input && sample.answer.is_some())
+    }
+
     /// The reference's answer to `input`: Unknown at and above a size where it took longer than
     /// its limit; an error where it failed.
     fn reference(&self, input: &Input) -> Result<Expected, Error> {
         let text = input.text();
-        if let Some(sample) = self.samples.iter().find(|sample| sample.input == *input)
-            && let Some(answer) = &sample.answer
-        {
-            return Ok(Expected::Answer(answer.clone()));
+        if let Some(sample) = self.sample_answer(input) {
+            let answer = sample.answer.clone().expect("a sample with its answer");
+            return Ok(Expected::Answer(answer));
         }
         if let Some(known) = self.seen().answers.get(&text) {
             return Ok(known.clone());
@@ -525,8 +529,11 @@ impl Problem for Custom {
         }
     }
 
-    fn answered_by(&self) -> String {
-        format!("the reference, {}", shell_line(&self.helpers.reference))
+    fn answered_by(&self, input: &Input) -> String {
+        match self.sample_answer(input) {
+            Some(sample) => format!("the answer of {}", sample.name),
+            None => format!("the reference, {}", shell_line(&self.helpers.reference)),
+        }
     }
 
     fn notes(&self) -> Vec<String> {

@@ -263,10 +263,32 @@ pub enum NearMiss {
     /// The same words, but with whitespace that the judge does not forgive between or before
     /// them (it forgives trailing spaces and blank lines at the end only).
     Whitespace,
+    /// The same tokens, but for numbers that differ only past their ninth significant digit: a
+    /// floating-point error, which a problem that accepts an error forgives.
+    Precision,
+}
+
+/// The significant digits two numbers that a [`NearMiss::Precision`] tells apart share.
+const SIGNIFICANT_DIGITS: usize = 9;
+
+/// Whether `wanted` and `got` are the same token, or numbers that agree to their ninth
+/// significant digit.
+fn agree_to_precision(wanted: &str, got: &str) -> bool {
+    if wanted == got {
+        return true;
+    }
+    let digits = |token: &str| {
+        let value = token
+            .parse::<f64>()
+            .ok()
+            .filter(|value| value.is_finite())?;
+        Some(format!("{value:.*e}", SIGNIFICANT_DIGITS - 1))
+    };
+    matches!((digits(wanted), digits(got)), (Some(wanted), Some(got)) if wanted == got)
 }
 
 /// Whether `actual`, which the judge does not accept ([`answer_lines`]), misses `expected` only
-/// by letter case or by whitespace.
+/// by letter case, by whitespace, or by numbers past their ninth significant digit.
 pub fn near_miss(expected: &str, actual: &str) -> Option<NearMiss> {
     let (expected_lines, actual_lines) = (answer_lines(expected), answer_lines(actual));
     let same_but_case = expected_lines.len() == actual_lines.len()
@@ -279,7 +301,18 @@ pub fn near_miss(expected: &str, actual: &str) -> Option<NearMiss> {
     let same_words = expected
         .split_ascii_whitespace()
         .eq(actual.split_ascii_whitespace());
-    same_words.then_some(NearMiss::Whitespace)
+    if same_words {
+        return Some(NearMiss::Whitespace);
+    }
+    let (wanted, got) = (
+        expected.split_ascii_whitespace(),
+        actual.split_ascii_whitespace(),
+    );
+    let precise = wanted.clone().count() == got.clone().count()
+        && wanted
+            .zip(got)
+            .all(|(wanted, got)| agree_to_precision(wanted, got));
+    precise.then_some(NearMiss::Precision)
 }
 
 /// Judges `run`, made under `limits`, against the `expected` output, compared as the judge

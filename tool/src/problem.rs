@@ -195,8 +195,9 @@ pub trait Problem: Sync {
         Ok(true)
     }
 
-    /// Whose the expected answers are, for the report: `this crate's shiritori`.
-    fn answered_by(&self) -> String;
+    /// Whose the expected answer to `input` is, for the report: `this crate's shiritori`; `the
+    /// answer of sample "2"` where a user's sample has one.
+    fn answered_by(&self, input: &Input) -> String;
 
     /// What a line of an answer to `input` is about, for the report of a wrong answer: `word 3
     /// "abcdef"`; None when the answer has one line.

@@ -57,9 +57,14 @@ fn sample(name: &str, input: String, answer: Option<String>) -> Sample {
             false => '_',
         })
         .collect();
+    // oj's files are sample-1.in already: a name is not said twice.
+    let file = match file.starts_with("sample") {
+        true => file,
+        false => format!("sample-{file}"),
+    };
     Sample {
         name: format!("sample \"{name}\""),
-        file: format!("sample-{file}"),
+        file,
         input: Input::Text(Text {
             text: input,
             size: None,

@@ -384,6 +384,8 @@ fn a_sample_of_each_kind_is_read_with_its_answer() {
     assert_eq!(names, ["sample \"sample-1\"", "sample \"sample-2\""]);
     assert_eq!(found.samples[0].answer.as_deref(), Some("one\n"));
     assert_eq!(found.samples[1].answer, None);
+    // Saved as sample-1, not sample-sample-1.
+    assert_eq!(found.samples[0].file, "sample-1");
     // cargo-compete: its cases, the files its `extend` names, and its match.
     let suite = folder.join("testcases");
     fs::create_dir_all(suite.join("a/in")).unwrap();
@@ -462,6 +464,11 @@ fn a_failing_sample_is_named_and_the_samples_match_is_used() {
     let (code, report) = scripts.check(&options);
     assert_eq!(code, Some(1), "{report}");
     assert!(report.contains(": it fails sample \"far\"."), "{report}");
+    // What it is held against is the sample's answer, not the reference's.
+    assert!(
+        report.contains("Where the answers differ (expected: the answer of sample \"far\"):"),
+        "{report}"
+    );
 }
 
 #[test]

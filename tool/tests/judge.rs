@@ -484,3 +484,17 @@ fn an_answer_wrong_only_in_letter_case_or_whitespace_is_a_near_miss() {
     assert_eq!(near("Aoki\n", "Takahashi\n"), None);
     assert_eq!(near("Aoki\nDraw\n", "Aoki\n"), None);
 }
+
+#[test]
+fn numbers_that_differ_only_past_the_ninth_significant_digit_are_a_near_miss() {
+    let near = |expected: &str, actual: &str| near_miss(expected, actual);
+    let precision = Some(NearMiss::Precision);
+    assert_eq!(near("3.14159265358979\n", "3.1415926538\n"), precision);
+    assert_eq!(near("2 0.333333333333\n", "2 0.3333333334\n"), precision);
+    assert_eq!(near("1e-12 5\n", "1.0000000001e-12 5\n"), precision);
+    // The tenth digit is not the ninth; another token is no near miss; nor is a word.
+    assert_eq!(near("3.14159265358979\n", "3.14159266\n"), None);
+    assert_eq!(near("2 0.333333333333\n", "3 0.333333333333\n"), None);
+    assert_eq!(near("0.5 Yes\n", "0.5000000000001 No\n"), None);
+    assert_eq!(near("1 2\n", "1 2 3\n"), None);
+}

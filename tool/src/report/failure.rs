@@ -178,7 +178,7 @@ pub(super) fn write_wrong_answer(
     let _ = writeln!(
         text,
         "\nWhere the answers differ (expected: {}):",
-        problem.answered_by()
+        problem.answered_by(input)
     );
     let lines = caught.differences.iter().map(|(line, wanted, got)| {
         match problem.line_label(input, *line) {
@@ -201,6 +201,9 @@ pub(super) fn write_wrong_answer(
         ),
         Some(NearMiss::Whitespace) => Some(
             "The answers differ only in whitespace: the judge forgives spaces at the end of a line and blank lines at the end, not spaces or line breaks between words, nor before them.",
+        ),
+        Some(NearMiss::Precision) => Some(
+            "The answers differ only past the ninth significant digit of a number: where the problem accepts an error (\"absolute or relative error at most 10^-6\", say), give it with --tolerance, as oj's -e.",
         ),
         None => None,
     };

@@ -289,4 +289,16 @@ fn an_answer_wrong_only_in_letter_case_or_whitespace_is_named_so() {
     );
     let text = unwrapped(&reported(Builtin::Lucky7, &found(game(2), wrong("Aoki\n"))));
     assert!(!text.contains("differ only"), "{text}");
+    // A number right to its ninth significant digit: --tolerance is suggested.
+    let close = Failure::WrongAnswer {
+        expected: "0.1428571428571\n".to_string(),
+        actual: "0.142857142857\n".to_string(),
+        message: None,
+    };
+    let text = unwrapped(&reported(Builtin::Lucky7, &found(game(2), close)));
+    assert!(
+        text.contains("\n\nThe answers differ only past the ninth significant digit of a number: ")
+            && text.contains("give it with --tolerance, as oj's -e."),
+        "{text}"
+    );
 }
