@@ -9,7 +9,7 @@ use crate::family::{Family, Origin};
 use crate::format::{seconds, shell_line};
 use crate::generate::Rng;
 use crate::input::{Input, Text};
-use crate::judge::{Comparison, Limits};
+use crate::judge::{Comparison, Limits, differing_lines};
 use crate::problem::{Drawn, Expected, Problem, Sample, Units, WrongAnswer};
 use crate::process::{self, Options, Run, RunError, Stdin, Stop};
 use crate::text;
@@ -317,6 +317,49 @@ impl Custom {
         Ok(expected)
     }
 
+    /// Checks the reference against every sample that has its answer: a reference that
+    /// contradicts one is the reference's failure, named with the sample, before any program is
+    /// judged by its answers.
+    fn check_reference(&self) -> Result<(), Error> {
+        for sample in &self.samples {
+            let Some(answer) = &sample.answer else {
+                continue;
+            };
+            let text = sample.input.text();
+            let limits = self.limits.times(REFERENCE_ALLOWANCE);
+            let run = self.run(
+                Helper::Reference,
+                &[],
+                Some(&text),
+                limits.time,
+                limits.memory,
+            )?;
+            if !run.succeeded() {
+                let what = Self::how_it_ended(&run);
+                return Err(self.failure(Helper::Reference, what, Some(&run), Some(&text), &[]));
+            }
+            let printed = String::from_utf8_lossy(&run.stdout);
+            let wrong = match self.helpers.checker {
+                Some(_) => self.run_checker(&text, answer, &printed)?,
+                None => (!self.comparison.accepts(answer, &printed)).then(WrongAnswer::default),
+            };
+            let Some(wrong) = wrong else {
+                continue;
+            };
+            let why = match (wrong.message, differing_lines(answer, &printed).first()) {
+                (Some(message), _) => format!("the checker says: {}", message.trim()),
+                (None, Some((line, wanted, got))) => format!(
+                    "on line {}, it printed {got} where the sample says {wanted}",
+                    line + 1
+                ),
+                (None, None) => "the answers differ".to_string(),
+            };
+            let what = format!("contradicts the answer of {} ({why})", sample.name);
+            return Err(self.failure(Helper::Reference, what, None, Some(&text), &[]));
+        }
+        Ok(())
+    }
+
     /// The checker's verdict on `output`, the program's answer to `input`, whose right answer is
     /// `expected`.
     fn run_checker(
@@ -527,6 +570,10 @@ impl Problem for Custom {
             Ok(Expected::Unknown) | Err(Error::Helper(_)) => Ok(false),
             Err(error) => Err(error),
         }
+    }
+
+    fn check_itself(&self) -> Result<(), Error> {
+        self.check_reference()
     }
 
     fn answered_by(&self, input: &Input) -> String {

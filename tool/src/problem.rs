@@ -195,6 +195,14 @@ pub trait Problem: Sync {
         Ok(true)
     }
 
+    /// Checks what the problem trusts before anything is judged by it: a user's reference,
+    /// against every sample that has its answer. An error blames what was wrong, a helper
+    /// ([`Error::Helper`]), never the program. The built-ins trust this crate's solutions, whose
+    /// own tests check them.
+    fn check_itself(&self) -> Result<(), Error> {
+        Ok(())
+    }
+
     /// Whose the expected answer to `input` is, for the report: `this crate's shiritori`; `the
     /// answer of sample "2"` where a user's sample has one.
     fn answered_by(&self, input: &Input) -> String;

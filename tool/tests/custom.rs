@@ -202,9 +202,14 @@ impl Scripts {
 
     /// `check` in the folder with these helper `options`, on the program `sh sum.sh`.
     fn check(&self, options: &[&str]) -> (Option<i32>, String) {
+        self.check_program(options, &["sh", "sum.sh"])
+    }
+
+    /// `check` in the folder with these helper `options`, on `program`.
+    fn check_program(&self, options: &[&str], program: &[&str]) -> (Option<i32>, String) {
         let mut arguments = vec!["--seed", "5", "--cases", "20", "--save", "saved"];
         arguments.extend(options);
-        arguments.extend(["sh", "sum.sh"]);
+        arguments.extend(program);
         let output = check_in(&self.0, &arguments);
         (
             output.status.code(),
@@ -447,11 +452,16 @@ fn a_sample_of_each_kind_is_read_with_its_answer() {
 
 #[test]
 fn a_failing_sample_is_named_and_the_samples_match_is_used() {
-    // A cargo-compete suite whose answers are compared as floats: 1.0000001 is 1.
+    // A cargo-compete suite whose answers are compared as floats, within 1.5: a program that
+    // doubles the sum is right on the first sample (2 for 1.0000001), not on the second.
     let scripts = Scripts::new("own-sample-fails");
     scripts.write(
         "suite.yml",
-        "match:\n  Float:\n    absolute_error: 1e-3\ncases:\n  - name: close\n    in: \"1\\n1\\n\"\n    out: \"1.0000001\\n\"\n  - name: far\n    in: \"1\\n2\\n\"\n    out: \"3\\n\"\n",
+        "match:\n  Float:\n    absolute_error: 1.5\ncases:\n  - name: close\n    in: \"1\\n1\\n\"\n    out: \"1.0000001\\n\"\n  - name: far\n    in: \"2\\n1 2\\n\"\n    out: \"3\\n\"\n",
+    );
+    scripts.write(
+        "twice.sh",
+        "read n; read line; s=0; for x in $line; do s=$((s + x)); done; echo $((s * 2))\n",
     );
     let options = [
         "--samples",
@@ -461,12 +471,49 @@ fn a_failing_sample_is_named_and_the_samples_match_is_used() {
         "--reference",
         "sh sum.sh",
     ];
-    let (code, report) = scripts.check(&options);
+    let (code, report) = scripts.check_program(&options, &["sh", "twice.sh"]);
     assert_eq!(code, Some(1), "{report}");
     assert!(report.contains(": it fails sample \"far\"."), "{report}");
     // What it is held against is the sample's answer, not the reference's.
     assert!(
         report.contains("Where the answers differ (expected: the answer of sample \"far\"):"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_reference_that_contradicts_a_samples_answer_is_blamed_not_the_program() {
+    // The reference forgets the last number: all three samples' answers say otherwise, and the
+    // right program is not blamed for the reference's mistake.
+    let scripts = Scripts::new("own-wrong-reference");
+    scripts.write(
+        "forgets.sh",
+        "read n; read line; s=0; for x in ${line% *}; do s=$((s + x)); done; echo $s\n",
+    );
+    fs::create_dir_all(scripts.0.join("test")).unwrap();
+    for (name, input, answer) in [("a", "1\n5\n", "5\n"), ("b", "2\n1 2\n", "3\n")] {
+        scripts.write(&format!("test/{name}.in"), input);
+        scripts.write(&format!("test/{name}.out"), answer);
+    }
+    let options = ["--generator", "sh gen.sh", "--reference", "sh forgets.sh"];
+    let (code, report) = scripts.check(&options);
+    assert_eq!(code, Some(3), "{report}");
+    assert!(
+        report.starts_with(
+            "check: the reference contradicts the answer of sample \"b\" (on line 1, it printed 1 where the sample says 3); nothing is said of sh sum.sh"
+        ),
+        "{report}"
+    );
+    // With a checker, the checker judges it: what it says is said.
+    scripts.write(
+        "same.sh",
+        "if [ \"$(cat \"$2\")\" = \"$(cat \"$3\")\" ]; then exit 0; fi; echo \"not $(cat \"$3\")\"; exit 1\n",
+    );
+    let with_checker = [&options[..], &["--checker", "sh same.sh"]].concat();
+    let (code, report) = scripts.check(&with_checker);
+    assert_eq!(code, Some(3), "{report}");
+    assert!(
+        report.contains("contradicts the answer of sample \"b\" (the checker says: not 3)"),
         "{report}"
     );
 }

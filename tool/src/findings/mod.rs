@@ -158,6 +158,7 @@ fn checked_with(
     mut stage: impl FnMut(Stage),
 ) -> Result<Findings, Error> {
     let started = Instant::now();
+    setup.problem.check_itself()?;
     let program = UnderCheck::new(setup, ahead);
     let plan = Plan::new(setup.cases, setup.seed);
     let progress = |progress: Progress| stage(Stage::Searching(progress));
