@@ -10,7 +10,7 @@ use crate::format::{seconds, shell_line};
 use crate::generate::Rng;
 use crate::input::{Input, Text};
 use crate::judge::{Comparison, Limits, differing_lines};
-use crate::problem::{Drawn, Expected, Problem, Sample, Units, WrongAnswer};
+use crate::problem::{Drawn, Expected, JudgedBy, Problem, Sample, Units, WrongAnswer};
 use crate::process::{self, Options, Run, RunError, Stdin, Stop};
 use crate::text;
 use proptest::prelude::*;
@@ -576,6 +576,23 @@ impl Problem for Custom {
         self.check_reference()
     }
 
+    fn judged_by(&self, input: &Input, expected: &Expected) -> JudgedBy {
+        match expected {
+            Expected::Answer(_) if self.sample_answer(input).is_some() => JudgedBy::SampleAnswer,
+            Expected::Answer(_) => JudgedBy::Reference,
+            Expected::Unknown if self.judges_without_answer() => JudgedBy::CheckerAlone,
+            Expected::Unknown => JudgedBy::LimitsAlone,
+        }
+    }
+
+    fn judges_without_answer(&self) -> bool {
+        self.helpers.checker.is_some()
+    }
+
+    fn says_how_it_judged(&self) -> bool {
+        true
+    }
+
     fn answered_by(&self, input: &Input) -> String {
         match self.sample_answer(input) {
             Some(sample) => format!("the answer of {}", sample.name),
@@ -589,7 +606,7 @@ impl Problem for Custom {
         seen.slow_from
             .map(|slow| {
                 format!(
-                    "Answers were compared below size {}: from there on, the reference took longer than its limit of {limit}, and only time, memory, crashes and output were judged.",
+                    "The reference took longer than its limit of {limit} from size {} on, and gave no answer there.",
                     crate::format::with_commas(slow)
                 )
             })

@@ -10,7 +10,7 @@ use crate::generate::{
 use crate::input::{Builtin, Input, Words};
 
 /// A family of inputs, of one of the problems.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
     // Shiritori.
     RandomWords,

@@ -73,6 +73,20 @@ pub enum Expected {
     Unknown,
 }
 
+/// What judged a run's answer, for the report of a user's problem: each kind of case is said to
+/// be judged so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum JudgedBy {
+    /// A sample's own answer.
+    SampleAnswer,
+    /// The reference's answer (this crate's solution, for a built-in).
+    Reference,
+    /// The checker, given no answer, where the reference took too long.
+    CheckerAlone,
+    /// Nothing of the answer: the time, memory, a crash and the output's size only.
+    LimitsAlone,
+}
+
 /// The share of the cases, in percent, given to small inputs before the sizes grow to the
 /// largest.
 const SMALL_SHARE: usize = 75;
@@ -193,6 +207,30 @@ pub trait Problem: Sync {
     fn acceptable(&self, input: &Input) -> Result<bool, Error> {
         let _ = input;
         Ok(true)
+    }
+
+    /// What judges an answer to `input`, whose `expected` answer is known so far: its answer, or
+    /// the limits alone where it is not known. A user's problem tells a sample's own answer, and
+    /// has its checker judge without an answer ([`Problem::judges_without_answer`]).
+    fn judged_by(&self, input: &Input, expected: &Expected) -> JudgedBy {
+        let _ = input;
+        match (expected, self.judges_without_answer()) {
+            (Expected::Answer(_), _) => JudgedBy::Reference,
+            (Expected::Unknown, true) => JudgedBy::CheckerAlone,
+            (Expected::Unknown, false) => JudgedBy::LimitsAlone,
+        }
+    }
+
+    /// Whether an answer is judged where the right one is not known ([`Expected::Unknown`]), by
+    /// a checker given an empty answer: a checker may not need it.
+    fn judges_without_answer(&self) -> bool {
+        false
+    }
+
+    /// Whether the report says what judged each kind of case: a user's problem, judged by their
+    /// helpers, does.
+    fn says_how_it_judged(&self) -> bool {
+        false
     }
 
     /// Checks what the problem trusts before anything is judged by it: a user's reference,

@@ -349,16 +349,16 @@ fn a_reference_too_slow_for_large_sizes_is_not_asked_again_there() {
     let started = std::time::Instant::now();
     let (code, report) = scripts.check(&options);
     assert_eq!(code, Some(0), "{report}");
-    let compared = "Answers were compared below size ";
-    let below: usize = report
-        .split(compared)
+    let slow = "The reference took longer than its limit of 1.00 s from size ";
+    let from: usize = report
+        .split(slow)
         .nth(1)
-        .and_then(|rest| rest.split(':').next())
+        .and_then(|rest| rest.split(' ').next())
         .and_then(|size| size.parse().ok())
         .unwrap_or_else(|| panic!("{report}"));
-    assert!((20..=60).contains(&below), "{report}");
+    assert!((20..=60).contains(&from), "{report}");
     assert!(
-        report.contains("the reference took longer than its limit of 1.00 s"),
+        report.contains(" on time, memory, crashes and output alone, the reference giving no answer in its time, "),
         "{report}"
     );
     // It timed out once, or a few times at smaller sizes, not at every large case.
@@ -676,4 +676,103 @@ fn a_cpython_scripts_small_runs_are_forked_and_what_fails_forked_is_judged_start
         "{wrong_when_forked}"
     );
     fs::remove_dir_all(&folder).unwrap();
+}
+
+#[test]
+fn where_the_reference_gives_no_answer_a_checker_still_judges_and_the_report_says_what_judged() {
+    // The reference takes too long from 20 numbers on; the checker reads no answer: it wants a
+    // sum that is not negative. A program wrong from 25 numbers on is caught there all the same.
+    let scripts = Scripts::new("own-checker-alone");
+    scripts.write(
+        "slow-sum.sh",
+        "read n; read line; [ \"$n\" -ge 20 ] && exec sleep 10; s=0; for x in $line; do s=$((s + x)); done; echo $s\n",
+    );
+    scripts.write(
+        "not-negative.sh",
+        "read s < \"$2\"; [ \"$s\" -ge 0 ] 2>/dev/null && exit 0; echo \"$s is negative\"; exit 1\n",
+    );
+    scripts.write(
+        "negative-from-25.sh",
+        "read n; read line; [ \"$n\" -ge 25 ] && { echo -1; exit; }; s=0; for x in $line; do s=$((s + x)); done; echo $s\n",
+    );
+    // A sample with no answer of its own is judged against the reference's.
+    fs::create_dir_all(scripts.0.join("test")).unwrap();
+    scripts.write("test/a.in", "2\n1 2\n");
+    let options = [
+        "--time-limit",
+        "0.2",
+        "--max-size",
+        "60",
+        "--generator",
+        "sh gen.sh",
+        "--reference",
+        "sh slow-sum.sh",
+        "--checker",
+        "sh not-negative.sh",
+    ];
+    let (code, report) = scripts.check_program(&options, &["sh", "negative-from-25.sh"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("The checker says:   -1 is negative"),
+        "{report}"
+    );
+    // The right program passes, and the report says what judged what.
+    let (code, report) = scripts.check(&options);
+    assert_eq!(code, Some(0), "{report}");
+    let judged = report
+        .split("Answers judged ")
+        .nth(1)
+        .and_then(|rest| rest.split(". ").next())
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        judged.starts_with("against the reference's answers, 1 sample, ")
+            && judged.contains(" cases, ")
+            && judged
+                .contains("; by the checker alone, the reference giving no answer in its time, ")
+            && !judged.contains("on time, memory"),
+        "{judged}"
+    );
+}
+
+#[test]
+fn a_failing_case_whose_answer_is_not_known_is_saved_without_one() {
+    // The reference and the program both take too long from 20 numbers on: the program's TLE is
+    // found, and its case saved with no right answer, which is said.
+    let scripts = Scripts::new("own-no-answer");
+    scripts.write(
+        "slow-sum.sh",
+        "read n; read line; [ \"$n\" -ge 20 ] && exec sleep 10; s=0; for x in $line; do s=$((s + x)); done; echo $s\n",
+    );
+    let options = [
+        "--time-limit",
+        "0.2",
+        "--max-size",
+        "60",
+        "--generator",
+        "sh gen.sh",
+        "--reference",
+        "sh slow-sum.sh",
+    ];
+    let (code, report) = scripts.check_program(&options, &["sh", "slow-sum.sh"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("(TLE)"), "{report}");
+    assert!(
+        report.contains("(with no right answer, which the reference gave none of in its time: oj runs it without judging its answer)"),
+        "{report}"
+    );
+    let saved: Vec<String> = fs::read_dir(scripts.0.join("saved"))
+        .unwrap()
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(saved.iter().any(|name| name.ends_with(".in")), "{saved:?}");
+    assert!(
+        !saved.iter().any(|name| name.ends_with(".out")),
+        "{saved:?}"
+    );
+    // Every case from 20 numbers on was judged on time, memory, crashes and output alone.
+    assert!(
+        report.contains(" on time, memory, crashes and output alone, the reference giving no answer in its time, "),
+        "{report}"
+    );
 }

@@ -17,16 +17,26 @@ pub use start_up::StartUp;
 use crate::error::{Error, Exit, HelperFailure};
 use crate::growth::Curve;
 use crate::judge::{Failure, differing_lines};
-use crate::problem::RightGame;
+use crate::problem::{JudgedBy, RightGame};
 use crate::search::{
     Conclusion, Diagnosis, Found, Margins, Plan, Progress, Undiagnosed, diagnose, search,
 };
 use crate::setup::Setup;
 use runs::{Foreseen, Forking};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::thread;
 use std::time::{Duration, Instant};
 use under_check::{Answering, UnderCheck};
+
+/// How many cases of each kind each way judged ([`JudgedBy`]): the samples, the random cases,
+/// and the inputs of the largest size.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Judging {
+    pub samples: BTreeMap<JudgedBy, usize>,
+    pub cases: BTreeMap<JudgedBy, usize>,
+    pub largest: BTreeMap<JudgedBy, usize>,
+}
 
 /// The most Shiritori words whose right games a report shows.
 pub const EXPLAINED_WORDS: usize = 3;
@@ -70,6 +80,7 @@ pub struct Pass {
     pub start_up: Option<StartUp>,
     /// How many runs were forked by a forkserver ([`process::forkserver`]).
     pub forked: usize,
+    pub judging: Judging,
 }
 
 /// A check that failed, and everything the report shows of it.
@@ -96,6 +107,8 @@ pub struct Caught {
     pub start_up: Option<StartUp>,
     /// How many runs were forked by a forkserver ([`process::forkserver`]).
     pub forked: usize,
+    /// What judged the answers of the cases run.
+    pub judging: Judging,
 }
 
 /// How many of the first lines of too much output a report shows.
@@ -171,6 +184,7 @@ fn checked_with(
                 elapsed: started.elapsed(),
                 start_up: program.start_up(),
                 forked: program.forked(),
+                judging: program.judging(),
             }));
         }
         Conclusion::Found(found) => *found,
@@ -221,5 +235,6 @@ fn checked_with(
         elapsed: started.elapsed(),
         start_up: program.start_up(),
         forked: program.forked(),
+        judging: program.judging(),
     })))
 }

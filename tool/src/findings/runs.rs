@@ -85,7 +85,8 @@ impl Setup {
     }
 
     /// Judges `ran`, a run on `input` whose right answer is `expected`: its limits, a crash,
-    /// then its answer as the problem judges it, where the answer is known.
+    /// then its answer as the problem judges it, where the answer is known or the problem judges
+    /// without it.
     pub(super) fn judge(
         &self,
         input: &Input,
@@ -95,13 +96,16 @@ impl Setup {
         if let Some(failure) = judge_run(ran, &self.limits) {
             return Ok(Some(failure));
         }
-        let Expected::Answer(expected) = expected else {
-            return Ok(None);
+        // Where the right answer is not known, a checker may judge without it, given none.
+        let expected = match expected {
+            Expected::Answer(expected) => expected.as_str(),
+            Expected::Unknown if self.problem.judges_without_answer() => "",
+            Expected::Unknown => return Ok(None),
         };
         let actual = String::from_utf8_lossy(&ran.stdout);
         let wrong = self.problem.judge_answer(input, expected, &actual)?;
         Ok(wrong.map(|wrong| Failure::WrongAnswer {
-            expected: expected.clone(),
+            expected: expected.to_string(),
             actual: actual.into_owned(),
             message: wrong.message,
         }))

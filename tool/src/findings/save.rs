@@ -16,6 +16,9 @@ use std::path::{Path, PathBuf};
 pub struct SavedCase {
     pub folder: PathBuf,
     pub name: String,
+    /// Whether its right answer is known, and saved as `NAME.out`; without one, oj runs it
+    /// without judging its answer.
+    pub answered: bool,
 }
 
 impl SavedCase {
@@ -54,8 +57,8 @@ pub(super) fn save_helper_input(
     Ok(Some(path))
 }
 
-/// Saves `found`'s input, its right answer, and what the program printed on it (`stdout`,
-/// `stderr`) as an oj case in `setup`'s folder.
+/// Saves `found`'s input, its right answer where it is known, and what the program printed on it
+/// (`stdout`, `stderr`) as an oj case in `setup`'s folder.
 pub(super) fn save(
     setup: &Setup,
     found: &Found,
@@ -67,21 +70,25 @@ pub(super) fn save(
         Case::Sample(number) => setup.problem.samples()[number - 1].file.clone(),
         _ => format!("{}-{}", setup.problem.name(), setup.seed),
     };
+    // No answer is saved that is not known: an empty one would fail every program.
+    let right = match setup.problem.expected(&found.input)? {
+        Expected::Answer(answer) => Some(answer),
+        Expected::Unknown => None,
+    };
     let saved = SavedCase {
         folder: setup.folder.path.clone(),
         name,
+        answered: right.is_some(),
     };
     let input = found.input.text();
-    let right = match setup.problem.expected(&found.input)? {
-        Expected::Answer(answer) => answer,
-        Expected::Unknown => String::new(),
-    };
-    let files = [
+    let mut files = vec![
         ("in", input.as_bytes()),
-        ("out", right.as_bytes()),
         ("stdout", stdout),
         ("stderr", stderr),
     ];
+    if let Some(right) = &right {
+        files.push(("out", right.as_bytes()));
+    }
     for (extension, bytes) in files {
         let path = saved.path(extension);
         if let Err(error) = fs::write(&path, bytes) {

@@ -2,6 +2,7 @@
 //! search says it is for, made ahead beside others where only its answer matters and alone where
 //! its time does, and what the check has seen of it kept for the report.
 
+use super::Judging;
 use super::ahead::RunsAhead;
 use super::runs::Foreseen;
 use super::start_up::{StartUp, StartUpMeasure, Tally};
@@ -10,7 +11,7 @@ use crate::family::Origin;
 use crate::growth::{self, Curve, Failing};
 use crate::input::Input;
 use crate::judge::{Failure, Limits, Precision, Verdict, judged_time, settle, settle_after};
-use crate::problem::Expected;
+use crate::problem::{Expected, JudgedBy};
 use crate::process::{Run, Stop};
 use crate::search::{Answered, Answers, Case, DIAGNOSIS_SIZE, Found, Margins, Runs, WorkClock};
 use crate::setup::Setup;
@@ -40,6 +41,8 @@ pub(super) struct UnderCheck<'a> {
     /// The runs made ahead of their turn.
     ahead: &'a RunsAhead<Foreseen>,
     tally: Cell<Tally>,
+    /// What judged each case's answer, the first time it ran.
+    judged: RefCell<HashMap<Case, JudgedBy>>,
     start_up: StartUpMeasure,
     /// The origin of the last input of the largest size: from its run on, one run or two are
     /// left, and then a core idles.
@@ -104,6 +107,7 @@ impl<'a> UnderCheck<'a> {
             small_answers: RefCell::default(),
             ahead,
             tally: Cell::default(),
+            judged: RefCell::default(),
             start_up: StartUpMeasure::new(setup),
             last_largest: setup.problem.largest_cases(setup.seed).last().copied(),
         }
@@ -117,6 +121,20 @@ impl<'a> UnderCheck<'a> {
     /// What it answered on the small inputs it was run on.
     pub(super) fn small_answers(&self) -> Vec<(Input, Option<Answered>)> {
         self.small_answers.take()
+    }
+
+    /// What judged the answers of each kind of case.
+    pub(super) fn judging(&self) -> Judging {
+        let mut judging = Judging::default();
+        for (&case, &by) in self.judged.borrow().iter() {
+            let kind = match case {
+                Case::Sample(_) => &mut judging.samples,
+                Case::Random(_) => &mut judging.cases,
+                Case::Family(_) | Case::Largest(_) => &mut judging.largest,
+            };
+            *kind.entry(by).or_default() += 1;
+        }
+        judging
     }
 
     /// How many of its runs a forkserver forked.
@@ -190,13 +208,15 @@ impl<'a> UnderCheck<'a> {
             self.start_up.begin_beside();
         }
         let limits = &self.setup.limits;
-        let (ran, failure) = match self.ahead.take(input) {
+        let (ran, failure, expected) = match self.ahead.take(input) {
             Some(foreseen) if foreseen.stands(limits) => {
                 self.spent(&foreseen.ran);
-                (foreseen.ran, foreseen.failure)
+                (foreseen.ran, foreseen.failure, foreseen.expected)
             }
             foreseen => self.test_alone(input, foreseen)?,
         };
+        let judged_by = self.setup.problem.judged_by(input, &expected);
+        self.judged.borrow_mut().entry(case).or_insert(judged_by);
         if input.size() <= DIAGNOSIS_SIZE {
             let answered = Answered::of(&ran, &failure);
             self.small_answers
@@ -223,12 +243,13 @@ impl<'a> UnderCheck<'a> {
     }
 
     /// The program's run on `input` made alone, as many times as its time needs to be settled,
-    /// and judged: after `foreseen`, its run beside others that does not stand, if it was made.
+    /// and judged, and the answer it was judged against: after `foreseen`, its run beside others
+    /// that does not stand, if it was made.
     fn test_alone(
         &self,
         input: &Input,
         foreseen: Option<Foreseen>,
-    ) -> Result<(Run, Option<Failure>), Error> {
+    ) -> Result<(Run, Option<Failure>, Expected), Error> {
         let limits = &self.setup.limits;
         let (expected, stopped) = match foreseen {
             Some(foreseen) => {
@@ -253,7 +274,7 @@ impl<'a> UnderCheck<'a> {
             None => settle(limits, Precision::Verdict, run_alone),
         })?;
         let failure = self.setup.judge(input, &expected, &settled.run)?;
-        Ok((settled.run, failure))
+        Ok((settled.run, failure, expected))
     }
 
     /// What the program printed on `found`'s smallest failing input: from the run that judged it,

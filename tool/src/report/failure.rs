@@ -370,12 +370,21 @@ pub(super) fn oj_line(setup: &Setup, found: &Found, saved: &SavedCase) -> (Strin
 /// parts, on one line where it fits.
 pub(super) fn write_saved(text: &mut String, saved: &SavedCase, rerun: &(String, String)) {
     let folder = shell_quoted(&saved.folder.display().to_string());
+    let case = match saved.answered {
+        true => format!(
+            "{}, {} (the right answer)",
+            shell_quoted(&saved.file("in")),
+            shell_quoted(&saved.file("out"))
+        ),
+        false => format!(
+            "{} (with no right answer, which the reference gave none of in its time: oj runs it without judging its answer)",
+            shell_quoted(&saved.file("in"))
+        ),
+    };
     write_wrapped(
         text,
         &format!(
-            "\nSaved for oj in {folder}: {}, {} (the right answer), and what the program printed, in {PRINTED}/. To run it again:",
-            shell_quoted(&saved.file("in")),
-            shell_quoted(&saved.file("out")),
+            "\nSaved for oj in {folder}: {case}, and what the program printed, in {PRINTED}/. To run it again:"
         ),
     );
     let (head, tail) = rerun;

@@ -9,13 +9,13 @@ mod failure;
 mod growth;
 
 use crate::build::BuildError;
-use crate::findings::{Caught, HelperFailed, PRINTED_FIRST, Pass, StartUp};
+use crate::findings::{Caught, HelperFailed, Judging, PRINTED_FIRST, Pass, StartUp};
 use crate::format::{
     bounded, capitalized, counted, mebibytes, seconds, shell_quoted, with_commas, write_some,
     write_wrapped,
 };
 use crate::judge::Failure;
-use crate::problem::{Problem, Units};
+use crate::problem::{JudgedBy, Problem, Units};
 use crate::search::{Case, Peak};
 use crate::setup::{NotBuilt, Setup};
 use failure::{
@@ -71,6 +71,44 @@ fn case_name(case: Case, problem: &dyn Problem) -> String {
     }
 }
 
+/// The paragraph that says what judged the answers of the cases that ran, way by way, for a
+/// problem whose report says so ([`Problem::says_how_it_judged`]): none where no case ran.
+fn judging_line(problem: &dyn Problem, judging: &Judging) -> Option<String> {
+    let size = problem.units().of(problem.largest_size());
+    let (input, inputs) = (format!("input of {size}"), format!("inputs of {size}"));
+    let kinds = [
+        (&judging.samples, "sample", "samples"),
+        (&judging.cases, "case", "cases"),
+        (&judging.largest, input.as_str(), inputs.as_str()),
+    ];
+    let ways = [
+        (JudgedBy::SampleAnswer, "against their own answers"),
+        (JudgedBy::Reference, "against the reference's answers"),
+        (
+            JudgedBy::CheckerAlone,
+            "by the checker alone, the reference giving no answer in its time",
+        ),
+        (
+            JudgedBy::LimitsAlone,
+            "on time, memory, crashes and output alone, the reference giving no answer in its time",
+        ),
+    ];
+    let parts: Vec<String> = ways
+        .iter()
+        .filter_map(|&(way, how)| {
+            let counts: Vec<String> = (kinds.iter())
+                .filter_map(|(counts, one, many)| {
+                    let count = *counts.get(&way)?;
+                    Some(counted(count, one, many))
+                })
+                .collect();
+            (!counts.is_empty()).then(|| format!("{how}, {}", counts.join(", ")))
+        })
+        .collect();
+    (problem.says_how_it_judged() && !parts.is_empty())
+        .then(|| format!("Answers judged {}.", parts.join("; ")))
+}
+
 /// The report of a check that passed: the samples, cases and families run, the largest random
 /// input, the time it took, and the margins: the slowest run and the largest memory, with how
 /// close each came to its limit and where.
@@ -115,6 +153,9 @@ pub fn passed(setup: &Setup, passed: &Pass) -> String {
     }
     if let Some(start_up) = &passed.start_up {
         write_wrapped(&mut text, &start_up_line(start_up));
+    }
+    if let Some(judged) = judging_line(problem, &passed.judging) {
+        write_wrapped(&mut text, &judged);
     }
     for note in problem.notes() {
         write_wrapped(&mut text, &note);
@@ -330,6 +371,9 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
     }
     if let Some(start_up) = &caught.start_up {
         write_wrapped(&mut text, &format!("\n{}", start_up_line(start_up)));
+    }
+    if let Some(judged) = judging_line(problem, &caught.judging) {
+        write_wrapped(&mut text, &format!("\n{judged}"));
     }
     for note in problem.notes() {
         write_wrapped(&mut text, &format!("\n{note}"));

@@ -89,7 +89,7 @@ pub enum Progress<'a> {
 }
 
 /// Where a failure was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Case {
     /// Sample number so-and-so (from 1).
     Sample(usize),

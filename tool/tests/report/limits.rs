@@ -128,6 +128,7 @@ fn a_family_and_its_growth() {
     let saved = SavedCase {
         folder: PathBuf::from("/tmp/failing cases"),
         name: "shiritori-42".to_string(),
+        answered: true,
     };
     let scenario = Scenario {
         saved: Some(saved),
@@ -440,6 +441,7 @@ fn crashed_with(stderr: String) -> String {
     let saved = SavedCase {
         folder: PathBuf::from("/tmp/cases"),
         name: "lucky7-42".to_string(),
+        answered: true,
     };
     let scenario = Scenario {
         saved: Some(saved),

@@ -4,7 +4,7 @@ use atcoder_games_tool::builtin::{explained, game_command};
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::family::Family;
 use atcoder_games_tool::family::Origin;
-use atcoder_games_tool::findings::{Caught, EXPLAINED_WORDS, Pass, SavedCase, StartUp};
+use atcoder_games_tool::findings::{Caught, EXPLAINED_WORDS, Judging, Pass, SavedCase, StartUp};
 use atcoder_games_tool::format::{LINE_WIDTH, seconds_beside, shortened};
 use atcoder_games_tool::growth::{Curve, Fit, Measured, Resource};
 use atcoder_games_tool::input::{Builtin, Input};
@@ -106,6 +106,7 @@ fn report<E>(
         elapsed: Duration::from_secs(3),
         start_up: None,
         forked: 0,
+        judging: Judging::default(),
     };
     Ok(atcoder_games_tool::report::report(
         &scenario.setup(),
@@ -121,6 +122,7 @@ fn passed(scenario: &Scenario, largest: usize, margins: &Margins, elapsed: Durat
         elapsed,
         start_up: None,
         forked: 0,
+        judging: Judging::default(),
     };
     atcoder_games_tool::report::passed(&scenario.setup(), &pass)
 }

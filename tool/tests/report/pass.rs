@@ -2,6 +2,7 @@
 //! forked runs, a start-up, the oj line.
 
 use super::*;
+use atcoder_games_tool::findings::Judging;
 
 #[test]
 fn the_margins_keep_the_slowest_run_and_the_largest_memory_the_first_of_equals() {
@@ -95,6 +96,7 @@ fn the_oj_line_judges_as_the_check_did() {
     let saved = SavedCase {
         folder: PathBuf::from("/tmp/case"),
         name: "lucky7-42".to_string(),
+        answered: true,
     };
     // Times here are twice the judge's: oj, which measures here, gets twice the limit.
     let slower = Scenario {
@@ -156,6 +158,7 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
         elapsed: Duration::from_secs(12),
         start_up: Some(start_up.clone()),
         forked: 0,
+        judging: Judging::default(),
     };
     let text = atcoder_games_tool::report::passed(&scenario(Builtin::Lucky7).setup(), &pass);
     assert!(
@@ -183,6 +186,7 @@ fn the_runs_a_forkserver_forked_are_counted_beside_the_jobs() {
         elapsed: Duration::from_secs(4),
         start_up: None,
         forked,
+        judging: Judging::default(),
     };
     let text = |forked| {
         let setup = scenario(Builtin::Lucky7).setup();
