@@ -121,28 +121,6 @@ pub struct Built {
     pub cached: bool,
 }
 
-impl Built {
-    /// How it was built and is run, in a sentence or two, for the report.
-    pub fn describe(&self) -> String {
-        let mut text = format!(
-            "as AtCoder builds {} ({} here)",
-            self.language, self.version
-        );
-        if let Some(build) = &self.build {
-            text.push_str(&format!(": {build}"));
-            if self.cached {
-                text.push_str(" (built before, kept)");
-            }
-        }
-        if !self.dropped.is_empty() {
-            let dropped = self.dropped.join(" ");
-            text.push_str(&format!("; the judge's {dropped} left out, unknown here"));
-        }
-        text.push_str(&format!("; run as {}", shell_line(&self.command)));
-        text
-    }
-}
-
 /// Why a source could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BuildError {

@@ -35,7 +35,7 @@ pub struct HelperFailure {
 }
 
 /// The helper programs a check of a user's own problem runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Helper {
     Generator,
     Reference,

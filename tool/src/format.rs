@@ -118,13 +118,28 @@ pub fn wrapped(prose: &str) -> Vec<String> {
     lines
 }
 
+/// The mark of a line that holds a command ([`write_command`]): [`bounded`] keeps it whole, and
+/// takes the mark away.
+const COMMAND: char = '\u{1}';
+
+/// Writes `command` on a line of its own, after two spaces, whole: never wrapped nor shortened
+/// ([`bounded`], which every report goes through, takes the mark of such a line away), so that
+/// it runs when pasted.
+pub fn write_command(text: &mut String, command: &str) {
+    let _ = writeln!(text, "{COMMAND}  {command}");
+}
+
 /// `text` within bounds: each line of more than [`LINE_WIDTH`] characters with its long tokens
-/// shown by their ends, and cut if that is not enough ([`shortened`]); and all of it within
-/// `most` bytes, cut at a line's end with a line that says so.
+/// shown by their ends, and cut if that is not enough ([`shortened`]), but for a command
+/// ([`write_command`]), which is kept whole; and all of it within `most` bytes, cut at a line's
+/// end with a line that says so.
 pub fn bounded(text: &str, most: usize) -> String {
     let mut bounded = String::new();
     for line in text.lines() {
-        let line = shortened(line);
+        let line = match line.strip_prefix(COMMAND) {
+            Some(command) => command.to_string(),
+            None => shortened(line),
+        };
         if bounded.len() + line.len() + 1 > most {
             let left_out = text.len() - bounded.len();
             let _ = writeln!(

@@ -329,6 +329,10 @@ pub struct Failing<'a> {
     pub smallest_size: usize,
     pub smallest: &'a Failure,
     pub at_largest: Option<&'a Failure>,
+    /// What the growth is measured against ([`follow`]'s `size_of`) of the smallest failing input,
+    /// and of the input that failed at the largest size, if one did.
+    pub smallest_measured: usize,
+    pub largest_measured: usize,
 }
 
 /// How the time or memory that `failing` ran out of grows on its family, with `run` making one
@@ -342,12 +346,16 @@ pub struct Failing<'a> {
 /// the gaps between them filled, [`gap_to_fill`]), then a word or round above it, two, four, in
 /// runs allowed the same, until its points span [`STEEP_SPAN`]. A fit that expects less than a
 /// run stopped at the smallest failing size or beyond it took is raised to reach it ([`reaching`]).
-/// The judge's largest size is run unless it was, or the growth is exponential.
+/// The judge's largest size is run unless it was, or the growth is exponential. The sizes an
+/// origin makes inputs at are what grows for the built-ins; for a user's problem, whose generator
+/// may draw N at random below SIZE, what grew is what `size_of` gives of each input (its tokens),
+/// which the growth is measured against.
 pub fn follow<E>(
     failing: &Failing,
     limits: &Limits,
     make: impl FnMut(usize) -> Result<Input, E>,
     run: impl FnMut(&Input, &Limits) -> Result<Run, E>,
+    size_of: impl Fn(&Input) -> usize,
 ) -> Result<Option<Curve>, E> {
     let resource = match failing.smallest {
         Failure::TimeLimit { blocked: false, .. } => Resource::Time,
@@ -361,12 +369,13 @@ pub fn follow<E>(
         resource,
         make,
         run,
+        size_of,
         baseline: 0.0,
         points: Vec::new(),
         stopped_check: None,
     };
-    following.baseline = following.measure(1, limits)?.unwrap_or_default();
-    let smallest_failing = as_measured(failing.smallest_size, failing.smallest, limits);
+    following.baseline = following.measure(1, limits)?.1.unwrap_or_default();
+    let smallest_failing = as_measured(failing.smallest_measured, failing.smallest, limits);
     if smallest_failing.stopped_at.is_none() {
         following
             .points
@@ -385,46 +394,51 @@ pub fn follow<E>(
 
 /// A growth being followed: the failure, its limits and those allowed beyond them, how an input
 /// of a size is made and run, and what was measured so far.
-struct Following<'f, M, R> {
+struct Following<'f, M, R, S> {
     failing: &'f Failing<'f>,
     limits: &'f Limits,
     beyond: Limits,
     resource: Resource,
     make: M,
     run: R,
+    size_of: S,
     /// The smallest input's value.
     baseline: f64,
     points: Vec<(usize, f64)>,
     stopped_check: Option<Measured>,
 }
 
-impl<E, M, R> Following<'_, M, R>
+impl<E, M, R, S> Following<'_, M, R, S>
 where
     M: FnMut(usize) -> Result<Input, E>,
     R: FnMut(&Input, &Limits) -> Result<Run, E>,
+    S: Fn(&Input) -> usize,
 {
-    /// What the input of `size` takes under `limits`, from runs that settle it; None when they
-    /// are stopped. A memory is measured once: it does not vary with the machine's load.
-    fn measure(&mut self, size: usize, limits: &Limits) -> Result<Option<f64>, E> {
+    /// What the input of `size` takes under `limits`, from runs that settle it, and what it
+    /// measures ([`follow`]'s `size_of`); None when the runs are stopped. A memory is measured
+    /// once: it does not vary with the machine's load.
+    fn measure(&mut self, size: usize, limits: &Limits) -> Result<(usize, Option<f64>), E> {
         let precision = match self.resource {
             Resource::Time => Precision::Steady,
             Resource::Memory => Precision::Verdict,
         };
         let input = (self.make)(size)?;
+        let measured = (self.size_of)(&input);
         let run = &mut self.run;
         let settled = settle(limits, precision, || run(&input, limits))?;
         let ran = settled.run;
-        Ok(ran.stopped.is_none().then(|| value_of(self.resource, &ran)))
+        let value = ran.stopped.is_none().then(|| value_of(self.resource, &ran));
+        Ok((measured, value))
     }
 
     /// Measures the halves below the smallest failing size, largest first, down to the first
     /// whose growth is not measurable.
     fn halves_below(&mut self) -> Result<(), E> {
         for size in sizes_below(self.failing.smallest_size, SIZES_BELOW) {
-            let Some(value) = self.measure(size, self.limits)? else {
+            let (measured, Some(value)) = self.measure(size, self.limits)? else {
                 continue;
             };
-            self.points.push((size, value));
+            self.points.push((measured, value));
             if !measurable(self.resource, value, self.baseline) {
                 break;
             }
@@ -435,7 +449,7 @@ where
     /// Whether a size below the smallest failing one was measured, and measurably grown.
     fn any_measurable_below(&self) -> bool {
         let below = |&(size, value): &(usize, f64)| {
-            size < self.failing.smallest_size && measurable(self.resource, value, self.baseline)
+            size < self.failing.smallest_measured && measurable(self.resource, value, self.baseline)
         };
         self.points.iter().any(below)
     }
@@ -463,20 +477,20 @@ where
             if self.span() >= STEEP_SPAN {
                 break;
             }
-            let Some(value) = self.measure(size, self.limits)? else {
+            let (measured, Some(value)) = self.measure(size, self.limits)? else {
                 break;
             };
-            self.points.push((size, value));
+            self.points.push((measured, value));
         }
         self.by_size_down();
         for _ in 0..SIZES_BELOW {
             let Some(size) = gap_to_fill(self.resource, &self.points, self.baseline) else {
                 break;
             };
-            let Some(value) = self.measure(size, self.limits)? else {
+            let (measured, Some(value)) = self.measure(size, self.limits)? else {
                 break;
             };
-            self.points.push((size, value));
+            self.points.push((measured, value));
             self.by_size_down();
         }
         let (smallest, largest) = (self.failing.smallest_size, self.failing.largest_size);
@@ -487,9 +501,9 @@ where
             }
             let beyond = self.beyond;
             match self.measure(size, &beyond)? {
-                Some(value) => self.points.push((size, value)),
-                None => {
-                    self.stopped_check = Some(self.stopped_at(size));
+                (measured, Some(value)) => self.points.push((measured, value)),
+                (measured, None) => {
+                    self.stopped_check = Some(self.stopped_at(measured));
                     break;
                 }
             }
@@ -505,8 +519,8 @@ where
         if larger > self.failing.smallest_size {
             let beyond = self.beyond;
             match self.measure(larger, &beyond)? {
-                Some(value) => self.points.insert(0, (larger, value)),
-                None => self.stopped_check = Some(self.stopped_at(larger)),
+                (measured, Some(value)) => self.points.insert(0, (measured, value)),
+                (measured, None) => self.stopped_check = Some(self.stopped_at(measured)),
             }
         }
         Ok(())
@@ -541,13 +555,13 @@ where
         let exponential = exponential(resource, points, baseline);
         let failing = self.failing;
         let largest = match failing.at_largest {
-            Some(failure) => Some(as_measured(failing.largest_size, failure, self.limits)),
+            Some(failure) => Some(as_measured(failing.largest_measured, failure, self.limits)),
             None if exponential.is_some() => None,
             None => {
                 let input = (self.make)(failing.largest_size)?;
                 let ran = (self.run)(&input, self.limits)?;
                 Some(Measured {
-                    size: failing.largest_size,
+                    size: (self.size_of)(&input),
                     value: value_of(resource, &ran),
                     stopped_at: ran.stopped,
                 })

@@ -12,6 +12,7 @@ use crate::judge::Comparison;
 use crate::mistake::Mistake;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
+use std::time::Duration;
 
 /// What a problem's sizes count, in the singular and the plural: `word` and `words`; or, for a
 /// user's problem, whose generator measures its SIZE its own way, `size` for both.
@@ -202,6 +203,19 @@ pub trait Problem: Sync {
         Vec::new()
     }
 
+    /// The numbers of `input` that shrinking brings nearer 0 by bisection, after it made it
+    /// simpler ([`Problem::simpler`]): none for the built-ins, whose numbers are their structure.
+    fn numbers(&self, input: &Input) -> Vec<i128> {
+        let _ = input;
+        Vec::new()
+    }
+
+    /// `input` with its number `index` (of [`Problem::numbers`]) made `value`.
+    fn with_number(&self, input: &Input, index: usize, value: i128) -> Option<Input> {
+        let _ = (input, index, value);
+        None
+    }
+
     /// Whether `input`, made by cutting down a failing input, may stand for the problem: it keeps
     /// the constraints, and its right answer is known. The built-ins' always do.
     fn acceptable(&self, input: &Input) -> Result<bool, Error> {
@@ -225,6 +239,19 @@ pub trait Problem: Sync {
     /// a checker given an empty answer: a checker may not need it.
     fn judges_without_answer(&self) -> bool {
         false
+    }
+
+    /// What grows of `input` as its size does, which a growth is measured against: its size
+    /// (words or rounds) for the built-ins; its tokens for a user's problem, whose generator may
+    /// draw N at random below SIZE.
+    fn grown(&self, input: &Input) -> usize {
+        input.size()
+    }
+
+    /// The time that the problem's own helpers have taken so far, which counts with the
+    /// program's against the budgets of shrinking: none for the built-ins, answered in place.
+    fn helpers_time(&self) -> Duration {
+        Duration::ZERO
     }
 
     /// Whether the report says what judged each kind of case: a user's problem, judged by their

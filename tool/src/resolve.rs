@@ -261,41 +261,58 @@ fn start(command: &[&OsStr]) -> Option<Run> {
     ran.succeeded().then_some(ran)
 }
 
+/// What a start-up is made of, in words: a sentence, and a command that shows more, if there is
+/// one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MadeOf {
+    pub sentence: String,
+    pub command: Option<String>,
+}
+
+impl MadeOf {
+    fn said(sentence: String) -> Self {
+        Self {
+            sentence,
+            command: None,
+        }
+    }
+}
+
 /// What an interpreter's start-up is made of, where the interpreter of `command` is known
 /// (CPython, a JVM), measured here: the sentence that names it, with its cure where one is
 /// known. `shim` is the pyenv shim the command starts through, if it does, which adds its own
 /// start to the interpreter's; CPython's `site` may import whole packages at every start (a
 /// `.pth` file in site-packages can), which `-X importtime` shows; a JVM's start the judge pays
 /// as well.
-pub fn start_up(command: &[OsString], shim: Option<&Shim>) -> Option<String> {
+pub fn start_up(command: &[OsString], shim: Option<&Shim>) -> Option<MadeOf> {
     let interpreter = command.first()?;
     let name = Path::new(interpreter)
         .file_name()?
         .to_string_lossy()
         .into_owned();
     if let Some(shim) = shim {
-        return Some(format!(
+        return Some(MadeOf::said(format!(
             "{name} is pyenv's shim, which adds {:.0} ms to every start: give the interpreter itself, {} (pyenv which {name}).",
             shim.cost().as_secs_f64() * 1000.0,
             shell_quoted(&shim.program.display().to_string()),
-        ));
+        )));
     }
     if name.starts_with("python") {
         return python_start_up(interpreter, &name);
     }
     if name == "java" {
         let version = start(&[interpreter, OsStr::new("-version")])?.wall;
-        return Some(format!(
+        return Some(MadeOf::said(format!(
             "The JVM takes {:.0} ms to start here (java -version), which the judge's runs pay too.",
             version.as_secs_f64() * 1000.0
-        ));
+        )));
     }
     None
 }
 
 /// What CPython's start-up is made of: `interpreter`'s start with and without `site`, side by
 /// side, on two cores (the check's runs are over, and the cores idle).
-fn python_start_up(interpreter: &OsStr, name: &str) -> Option<String> {
+fn python_start_up(interpreter: &OsStr, name: &str) -> Option<MadeOf> {
     let cpu = |ran: Option<Run>| ran.map(|ran| ran.cpu);
     let (with_site, without) = std::thread::scope(|scope| {
         let without = scope.spawn(|| {
@@ -317,15 +334,18 @@ fn python_start_up(interpreter: &OsStr, name: &str) -> Option<String> {
     let milliseconds = |time: Duration| time.as_secs_f64() * 1000.0;
     let quoted = shell_quoted(&interpreter.to_string_lossy());
     Some(match site * 2 > with_site {
-        true => format!(
-            "Of {name}'s {:.0} ms start here, its site module takes {:.0} ms ({:.0} ms with -S), importing what site-packages' .pth files ask for: see {quoted} -X importtime -c pass.",
-            milliseconds(with_site),
-            milliseconds(site),
-            milliseconds(without),
-        ),
-        false => format!(
+        true => MadeOf {
+            sentence: format!(
+                "Of {name}'s {:.0} ms start here, its site module takes {:.0} ms ({:.0} ms with -S), importing what site-packages' .pth files ask for, which this shows:",
+                milliseconds(with_site),
+                milliseconds(site),
+                milliseconds(without),
+            ),
+            command: Some(format!("{quoted} -X importtime -c pass")),
+        },
+        false => MadeOf::said(format!(
             "{name} itself takes {:.0} ms to start here, which the judge's runs pay too.",
             milliseconds(with_site),
-        ),
+        )),
     })
 }

@@ -369,11 +369,25 @@ impl ProblemArgs {
             Self::Own { name } => name,
         };
         let [generator, reference, checker, validator] = helpers(args, ready);
+        let command = |ready: &Option<Ready>| ready.as_ref().map(|ready| ready.command.clone());
+        // A helper runs by what a pyenv shim stands for, which it would pay at every run; the
+        // program under check runs as given, and is told of its shim.
+        let kinds = [
+            (Helper::Generator, &generator),
+            (Helper::Reference, &reference),
+            (Helper::Checker, &checker),
+            (Helper::Validator, &validator),
+        ];
+        let run_by = kinds.iter().filter_map(|(helper, ready)| {
+            let shim = ready.as_ref()?.shim.as_ref()?;
+            Some((*helper, shim.program.clone().into_os_string()))
+        });
         let helpers = Helpers {
-            generator: generator.expect("a generator"),
-            reference: reference.expect("a reference"),
-            checker,
-            validator,
+            generator: command(&generator).expect("a generator"),
+            reference: command(&reference).expect("a reference"),
+            checker: command(&checker),
+            validator: command(&validator),
+            run_by: run_by.collect(),
         };
         let Samples {
             samples,
@@ -486,7 +500,7 @@ fn make_ready(
 
 /// The helpers' command lines, in the order [`ProblemArgs::resolve`] resolved them, each where
 /// `args` gave it: generator, reference, checker, validator.
-fn helpers(args: &CheckArgs, ready: Vec<Ready>) -> [Option<Vec<OsString>>; 4] {
+fn helpers(args: &CheckArgs, ready: Vec<Ready>) -> [Option<Ready>; 4] {
     let given = [
         args.generator.is_some(),
         args.reference.is_some(),
@@ -494,7 +508,7 @@ fn helpers(args: &CheckArgs, ready: Vec<Ready>) -> [Option<Vec<OsString>>; 4] {
         args.validator.is_some(),
     ];
     let mut ready = ready.into_iter();
-    given.map(|given| given.then(|| ready.next().expect("a helper resolved").command))
+    given.map(|given| given.then(|| ready.next().expect("a helper resolved")))
 }
 
 /// The samples of a user's problem: those `--samples` names, or oj's `test/` folder when it

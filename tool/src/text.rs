@@ -167,12 +167,44 @@ pub fn without_tokens(text: &str, start: usize, count: usize) -> Option<String> 
     Some(joined(&changed))
 }
 
+/// The numbers of `text` that shrinking may bring nearer 0, by bisection: each integer that
+/// counts nothing (no count header), in the order of the text, as its value. A number keeps its
+/// sign: a negative number may be what fails.
+pub fn numbers(text: &str) -> Vec<i128> {
+    number_places(&lines(text))
+        .into_iter()
+        .map(|(_, _, value)| value)
+        .collect()
+}
+
+/// `text` with its number `index` (of [`numbers`]) made `value`.
+pub fn with_number(text: &str, index: usize, value: i128) -> Option<String> {
+    let lines = lines(text);
+    let (at, place, _) = *number_places(&lines).get(index)?;
+    let mut changed = owned(&lines);
+    changed[at][place] = value.to_string();
+    Some(joined(&changed))
+}
+
+/// Where the numbers of `lines` that count nothing are (line, token), and their values.
+fn number_places(lines: &[Vec<&str>]) -> Vec<(usize, usize, i128)> {
+    let headers = headers(lines);
+    let is_header = |place: (usize, usize)| headers.iter().any(|(header, _)| *header == place);
+    let tokens = lines.iter().enumerate().flat_map(|(at, line)| {
+        (line.iter().enumerate()).map(move |(place, token)| (at, place, token))
+    });
+    tokens
+        .filter(|&(at, place, _)| !is_header((at, place)))
+        .filter_map(|(at, place, token)| Some((at, place, token.parse::<i128>().ok()?)))
+        .collect()
+}
+
 /// Texts a step simpler than `text` with as many tokens, the most promising first, each kind of
 /// change for every token before the next kind: each number that counts nothing made 0, then 1
 /// (or -1), then each string one character shorter together with every other string of its
-/// length (and the headers that give that length one less), then each number half as large, each
-/// string alone one shorter, and each number one nearer 0. A number keeps its sign: a negative
-/// number may be what fails.
+/// length (and the headers that give that length one less), then each string alone one shorter.
+/// A number is brought nearer 0 further by bisection ([`numbers`]). A number keeps its sign: a
+/// negative number may be what fails.
 pub fn simpler(text: &str) -> Vec<String> {
     let lines = lines(text);
     let headers = headers(&lines);
@@ -215,7 +247,6 @@ pub fn simpler(text: &str) -> Vec<String> {
         .iter()
         .map(|&length| all_of_length_shorter(&lines, &headers, length));
     candidates.extend(all_shorter);
-    candidates.extend(numbers(|magnitude| magnitude / 2));
     let one_shorter = (tokens.iter())
         .filter(|(_, _, token)| string(token) && token.chars().count() >= 2)
         .map(|&(at, index, token)| {
@@ -223,7 +254,6 @@ pub fn simpler(text: &str) -> Vec<String> {
             replaced(at, index, token.chars().take(length - 1).collect())
         });
     candidates.extend(one_shorter);
-    candidates.extend(numbers(|magnitude| magnitude.saturating_sub(1)));
     let mut seen = std::collections::HashSet::new();
     candidates.retain(|candidate| candidate != text && seen.insert(candidate.clone()));
     candidates

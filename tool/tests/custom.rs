@@ -298,7 +298,7 @@ fn each_helpers_failure_is_named_with_what_repeats_it_and_exit_status_3() {
         assert!(report.starts_with(said), "{name}: {report}");
         // What repeats it: the generator's SIZE and SEED, or the saved input it failed on.
         let again = report
-            .split("To run it again: ")
+            .split("To run it again:   ")
             .nth(1)
             .unwrap_or_else(|| panic!("{name}: {report}"));
         match name.starts_with("gen") {
@@ -583,19 +583,20 @@ fn count_headers_go_down_with_the_lines_and_tokens_they_count() {
 
 #[test]
 fn numbers_and_strings_are_made_simpler_with_their_counts() {
-    // 0 first for every number, then 1 (with its sign), then halves and one nearer 0; the count
-    // header is left alone.
+    // 0 first for every number, then 1 (with its sign); the count header is left alone. The
+    // numbers go nearer 0 by bisection: each, and a text with one changed.
     let simpler = text::simpler("2\n-8 6\n");
+    assert_eq!(simpler, ["2\n0 6\n", "2\n-8 0\n", "2\n-1 6\n", "2\n-8 1\n"]);
+    assert_eq!(text::numbers("2\n-8 6\n"), [-8, 6]);
     assert_eq!(
-        simpler[..4],
-        ["2\n0 6\n", "2\n-8 0\n", "2\n-1 6\n", "2\n-8 1\n"]
+        text::with_number("2\n-8 6\n", 0, -3).as_deref(),
+        Some("2\n-3 6\n")
     );
-    assert!(simpler.contains(&"2\n-4 6\n".to_string()), "{simpler:?}");
-    assert!(simpler.contains(&"2\n-7 6\n".to_string()), "{simpler:?}");
-    assert!(
-        simpler.iter().all(|text| text.starts_with("2\n")),
-        "{simpler:?}"
+    assert_eq!(
+        text::with_number("2\n-8 6\n", 1, 999_999_999_999_999_999).as_deref(),
+        Some("2\n-8 999999999999999999\n")
     );
+    assert_eq!(text::with_number("2\n-8 6\n", 2, 0), None);
     // N strings of length N: every string of that length one shorter, and N with them.
     let simpler = text::simpler("3\n123\nTAT\n");
     assert_eq!(simpler[0], "3\n0\nTAT\n");
@@ -775,4 +776,46 @@ fn a_failing_case_whose_answer_is_not_known_is_saved_without_one() {
         report.contains(" on time, memory, crashes and output alone, the reference giving no answer in its time, "),
         "{report}"
     );
+}
+
+#[test]
+fn python_helpers_are_forked_with_their_arguments_and_give_what_they_give_started_anew() {
+    // The example's helpers, and a generator that notes, beside its input, whether it was forked
+    // (the forkserver's `socket` is imported already): every run but the first of each server's
+    // is forked, and the same SIZE and SEED give the same input.
+    let folder = scratch("forked-helpers");
+    fs::create_dir_all(&folder).unwrap();
+    for name in ["gen.py", "ref.py", "chk.py", "val.py", "right.py"] {
+        fs::copy(example().join(name), folder.join(name)).unwrap();
+    }
+    let generator = fs::read_to_string(folder.join("gen.py")).unwrap();
+    let noting = format!(
+        "import sys\nwith open('forked.log', 'a') as log:\n    print('socket' in sys.modules, *sys.argv[1:], file=log)\n{generator}"
+    );
+    fs::write(folder.join("gen.py"), noting).unwrap();
+    let arguments = [
+        "--jobs",
+        "2",
+        "--seed",
+        "4",
+        "--cases",
+        "30",
+        "--max-size",
+        "1000",
+    ];
+    let mut arguments = arguments.to_vec();
+    arguments.extend(example_helpers(true, true));
+    arguments.extend(["python3", "right.py"]);
+    let output = check_in(&folder, &arguments);
+    let report = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    let log = fs::read_to_string(folder.join("forked.log")).unwrap();
+    let forked = log.lines().filter(|line| line.starts_with("True ")).count();
+    assert!(forked * 2 > log.lines().count(), "{log}");
+    // Each generator run was asked for a SIZE and a SEED, forked or not.
+    assert!(
+        log.lines().all(|line| line.split(' ').count() == 3),
+        "{log}"
+    );
+    fs::remove_dir_all(&folder).unwrap();
 }

@@ -252,3 +252,32 @@ fn a_forkserver_serves_cpython_running_a_script_and_nothing_else() {
         assert!(Forkserver::start(&command, &Options::default()).is_err());
     }
 }
+
+#[test]
+fn a_forked_run_gets_its_own_arguments_as_the_script_started_anew_does() {
+    let path = script("arguments", "import sys\nprint(sys.argv[1:])\n");
+    let options = Options::default();
+    let mut server = Forkserver::start(&command(&path), &options).unwrap();
+    for arguments in [vec![], vec!["7", "42"], vec!["a b", "", "ü\u{1}"]] {
+        let forked = server
+            .run_with(&arguments, Stdin::Bytes(b""), &options)
+            .unwrap();
+        let mut words = command(&path);
+        words.extend(arguments.iter().map(PathBuf::from));
+        let started_anew = run(&words, Stdin::Bytes(b""), &options).unwrap();
+        assert_eq!(outcome(&forked), outcome(&started_anew), "{arguments:?}");
+        assert!(forked.forked.is_some());
+    }
+    // Arguments longer than a socket takes at once.
+    let long = "x".repeat(300_000);
+    let forked = server
+        .run_with(&[&long], Stdin::Bytes(b""), &options)
+        .unwrap();
+    assert_eq!(
+        forked.stdout.len(),
+        long.len() + 5,
+        "{}",
+        forked.stdout.len()
+    );
+    fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}

@@ -165,8 +165,10 @@ fn followed(
         smallest: &found.failure,
         largest_size: JUDGE_MAX,
         at_largest: Some(&found.first_failure),
+        smallest_measured: found.input.size(),
+        largest_measured: JUDGE_MAX,
     };
-    let curve = follow(&failing, &limits, made(failing.origin), run)
+    let curve = follow(&failing, &limits, made(failing.origin), run, Input::size)
         .unwrap()
         .expect("a growth");
     (found, curve)
@@ -373,10 +375,16 @@ fn only_a_program_too_slow_or_too_large_has_a_growth() {
             smallest: &failure,
             largest_size: JUDGE_MAX,
             at_largest: None,
+            smallest_measured: 10,
+            largest_measured: JUDGE_MAX,
         };
         let never = |_: &Input, _: &Limits| -> Result<Run, Error> { panic!("no run") };
         let made = made(origin);
-        assert_eq!(follow(&failing, &Limits::ATCODER, made, never), Ok(None));
+        let grown = Input::size;
+        assert_eq!(
+            follow(&failing, &Limits::ATCODER, made, never, grown),
+            Ok(None)
+        );
     }
 }
 
@@ -418,10 +426,18 @@ fn a_time_that_doubles_with_each_round_more_is_exponential() {
             smallest: &found.failure,
             largest_size: JUDGE_MAX,
             at_largest: Some(&found.first_failure),
+            smallest_measured: found.input.size(),
+            largest_measured: JUDGE_MAX,
         };
-        let curve = follow(&failing, &limits(2.0), made(failing.origin), run)
-            .unwrap()
-            .expect("a growth");
+        let curve = follow(
+            &failing,
+            &limits(2.0),
+            made(failing.origin),
+            run,
+            Input::size,
+        )
+        .unwrap()
+        .expect("a growth");
         let factor = curve
             .exponential
             .unwrap_or_else(|| panic!("not exponential: {curve:?}"));
@@ -522,8 +538,10 @@ fn followed_noisily(
         smallest: &smallest,
         largest_size: JUDGE_MAX,
         at_largest: None,
+        smallest_measured: smallest_size,
+        largest_measured: JUDGE_MAX,
     };
-    follow(&failing, &limits, made(origin), &run)
+    follow(&failing, &limits, made(origin), &run, Input::size)
         .unwrap()
         .expect("a growth")
 }

@@ -17,9 +17,11 @@ pub use start_up::StartUp;
 use crate::error::{Error, Exit, HelperFailure};
 use crate::growth::Curve;
 use crate::judge::{Failure, differing_lines};
+use crate::problem::Problem;
 use crate::problem::{JudgedBy, RightGame};
 use crate::search::{
-    Conclusion, Diagnosis, Found, Margins, Plan, Progress, Undiagnosed, diagnose, search,
+    Clock, Conclusion, Diagnosis, Found, Margins, Plan, Progress, Undiagnosed, WorkClock, diagnose,
+    search,
 };
 use crate::setup::Setup;
 use runs::{Foreseen, Forking};
@@ -154,6 +156,19 @@ fn checked(setup: &Setup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
     })
 }
 
+/// The clock of the search's budgets: the time the program's runs took ([`WorkClock`]), and the
+/// problem's helpers' runs, which shrinking waits for as much.
+struct SpentClock<'a> {
+    program: &'a WorkClock,
+    problem: &'a dyn Problem,
+}
+
+impl Clock for SpentClock<'_> {
+    fn now(&self) -> Instant {
+        self.program.now() + self.problem.helpers_time()
+    }
+}
+
 /// Ends the threads of runs when the check ends, however it ends.
 struct Ending<'a>(&'a RunsAhead<Foreseen>);
 
@@ -176,7 +191,11 @@ fn checked_with(
     let plan = Plan::new(setup.cases, setup.seed);
     let progress = |progress: Progress| stage(Stage::Searching(progress));
     let problem = &*setup.problem;
-    let found = match search(problem, plan, &program.clock, &program, progress)? {
+    let clock = SpentClock {
+        program: &program.clock,
+        problem,
+    };
+    let found = match search(problem, plan, &clock, &program, progress)? {
         Conclusion::Passed { largest } => {
             return Ok(Findings::Passed(Pass {
                 largest,

@@ -3,7 +3,7 @@
 
 use crate::judge::judged_time;
 use crate::process::Run;
-use crate::resolve::{self, Shim};
+use crate::resolve::{self, MadeOf, Shim};
 use crate::setup::Setup;
 use std::cell::RefCell;
 use std::ffi::OsString;
@@ -18,7 +18,7 @@ pub struct StartUp {
     pub least: Duration,
     pub total: Duration,
     pub runs: usize,
-    pub made_of: Option<String>,
+    pub made_of: Option<MadeOf>,
 }
 
 /// The judged times of the runs of a check started as the judge starts them: how many, in all,
@@ -51,7 +51,7 @@ impl Tally {
 
     /// Whether the start-up of the runs took at least half of their time, each taking at least
     /// the least: what it is then, and what it is made of (`made_of`, asked only then).
-    fn start_up(&self, made_of: impl FnOnce() -> Option<String>) -> Option<StartUp> {
+    fn start_up(&self, made_of: impl FnOnce() -> Option<MadeOf>) -> Option<StartUp> {
         let least = self.least?;
         let dominates = self.runs >= START_UP_RUNS
             && least >= START_UP_WORTH_NAMING
@@ -68,15 +68,15 @@ impl Tally {
 /// What the program's start-up is made of ([`resolve::start_up`]), which takes a few starts of
 /// its interpreter: measured beside the check's last runs, on a core that would idle while the
 /// last of them ends alone, or else at the end.
-enum MadeOf {
+enum Measure {
     Unmeasured,
-    Measuring(thread::JoinHandle<Option<String>>),
-    Measured(Option<String>),
+    Measuring(thread::JoinHandle<Option<MadeOf>>),
+    Measured(Option<MadeOf>),
 }
 
 /// The measure of what the program's start-up is made of, for a check's runs.
 pub(super) struct StartUpMeasure {
-    made_of: RefCell<MadeOf>,
+    made_of: RefCell<Measure>,
     command: Vec<OsString>,
     shim: Option<Shim>,
     /// Whether runs go more than one at a time, so that a core idles at the end.
@@ -87,7 +87,7 @@ impl StartUpMeasure {
     /// For the program of `setup`.
     pub(super) fn new(setup: &Setup) -> Self {
         Self {
-            made_of: RefCell::new(MadeOf::Unmeasured),
+            made_of: RefCell::new(Measure::Unmeasured),
             command: setup.command.clone(),
             shim: setup.shim.clone(),
             beside: setup.jobs > 1,
@@ -97,9 +97,9 @@ impl StartUpMeasure {
     /// Starts measuring, beside the runs going on, where runs go more than one at a time.
     pub(super) fn begin_beside(&self) {
         let mut made_of = self.made_of.borrow_mut();
-        if self.beside && matches!(*made_of, MadeOf::Unmeasured) {
+        if self.beside && matches!(*made_of, Measure::Unmeasured) {
             let (command, shim) = (self.command.clone(), self.shim.clone());
-            *made_of = MadeOf::Measuring(thread::spawn(move || {
+            *made_of = Measure::Measuring(thread::spawn(move || {
                 resolve::start_up(&command, shim.as_ref())
             }));
         }
@@ -108,8 +108,8 @@ impl StartUpMeasure {
     /// Waits for the measure going on, if one is: before a run that is timed alone.
     pub(super) fn wait(&self) {
         let mut made_of = self.made_of.borrow_mut();
-        *made_of = match std::mem::replace(&mut *made_of, MadeOf::Unmeasured) {
-            MadeOf::Measuring(measuring) => MadeOf::Measured(measuring.join().unwrap_or(None)),
+        *made_of = match std::mem::replace(&mut *made_of, Measure::Unmeasured) {
+            Measure::Measuring(measuring) => Measure::Measured(measuring.join().unwrap_or(None)),
             other => other,
         };
     }
@@ -118,8 +118,8 @@ impl StartUpMeasure {
     /// measured beside the runs, or now.
     pub(super) fn of(&self, tally: &Tally) -> Option<StartUp> {
         self.wait();
-        let made_of = match self.made_of.replace(MadeOf::Unmeasured) {
-            MadeOf::Measured(made_of) => Some(made_of),
+        let made_of = match self.made_of.replace(Measure::Unmeasured) {
+            Measure::Measured(made_of) => Some(made_of),
             _ => None,
         };
         let made_of =

@@ -305,12 +305,15 @@ impl<'a> UnderCheck<'a> {
             smallest_size: found.input.size(),
             smallest: &found.failure,
             at_largest,
+            smallest_measured: problem.grown(&found.input),
+            largest_measured: problem.grown(&found.first),
         };
         let make = |size| problem.make(origin, size);
         // Only the time or memory is measured: no answer is asked of the reference, which may be
         // too slow at these sizes.
-        growth::follow(&failing, &self.setup.limits, make, |input, limits| {
-            self.execute(input, &Expected::Unknown, limits)
+        let run = |input: &Input, limits: &Limits| self.execute(input, &Expected::Unknown, limits);
+        growth::follow(&failing, &self.setup.limits, make, run, |input| {
+            problem.grown(input)
         })
     }
 }

@@ -138,30 +138,56 @@ impl Forkserver {
     /// server's: a run that asks for others cannot be served. A server that is gone cannot start
     /// the run.
     pub fn run(&mut self, stdin: Stdin, options: &Options) -> Result<Run, RunError> {
+        self.run_with(&[] as &[&OsStr], stdin, options)
+    }
+
+    /// [`Forkserver::run`], with `arguments` after the script's path in its `sys.argv`, as its
+    /// command line's words after it would be.
+    pub fn run_with(
+        &mut self,
+        arguments: &[impl AsRef<OsStr>],
+        stdin: Stdin,
+        options: &Options,
+    ) -> Result<Run, RunError> {
         if (options.address_space, options.stack) != (self.address_space, self.stack) {
             let other = io::Error::new(io::ErrorKind::InvalidInput, "other limits");
             return Err(RunError::CannotStart(other));
         }
         let started = Instant::now();
-        let child = self.fork(stdin, options).map_err(RunError::CannotStart)?;
+        let child = (self.fork(arguments, stdin, options)).map_err(RunError::CannotStart)?;
         let mut ran = collect(child, &mut self.channel, stdin, options, started, 0)?;
         ran.forked = Some(self.start_up);
         Ok(ran)
     }
 
-    /// Asks the server for a process with the run's stdio, and gives it to the run.
-    fn fork(&mut self, stdin: Stdin, options: &Options) -> io::Result<Started> {
+    /// Asks the server for a process with the run's stdio and `arguments`, and gives it to the
+    /// run. The request is `r`, the length of the arguments and a newline, then each argument
+    /// ended by a NUL, the stdio attached to its first byte.
+    fn fork(
+        &mut self,
+        arguments: &[impl AsRef<OsStr>],
+        stdin: Stdin,
+        options: &Options,
+    ) -> io::Result<Started> {
         let (program_stdio, ends) = pipes(stdin, options)?;
         let stdio = program_stdio.each_ref().map(AsRawFd::as_raw_fd);
+        let mut words = Vec::new();
+        for argument in arguments {
+            words.extend_from_slice(argument.as_ref().as_encoded_bytes());
+            words.push(0);
+        }
+        let mut request = format!("r{}\n", words.len()).into_bytes();
+        request.extend(words);
         let socket = self.channel.0.as_raw_fd();
-        let request = [IoSlice::new(b"r")];
-        sendmsg::<()>(
+        let sent = sendmsg::<()>(
             socket,
-            &request,
+            &[IoSlice::new(&request)],
             &[ControlMessage::ScmRights(&stdio)],
             MsgFlags::MSG_NOSIGNAL,
             None,
         )?;
+        // A socket may take a long request in parts: the rest follows, without the stdio.
+        self.channel.0.write_all(&request[sent..])?;
         // The program's ends are the forked process's now: closed here, its output ends with it.
         drop(program_stdio);
         let pid = self.channel.line()?;

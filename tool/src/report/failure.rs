@@ -7,7 +7,7 @@ use crate::family::Family;
 use crate::findings::{Caught, SavedCase};
 use crate::format::{
     LINE_WIDTH, capitalized, counted, mebibytes, seconds, seconds_beside, shell_quoted,
-    with_commas, wrapped, write_some, write_wrapped,
+    with_commas, wrapped, write_command, write_some, write_wrapped,
 };
 use crate::input::Input;
 use crate::judge::{Failure, Limits, NearMiss, TooDeep, near_miss};
@@ -223,8 +223,17 @@ pub(super) fn write_wrong_answer(
     });
     for game in &caught.games {
         let input = input.as_deref().unwrap_or_default();
-        let _ = writeln!(text, "\nThe right game ({}{input}):", game.command);
-        write_some(text, game.game.lines(), SECTION_LINES, "  ", "more lines");
+        // The section keeps room for its heading and the two lines of the command.
+        let _ = writeln!(text, "\nThe right game:");
+        write_some(
+            text,
+            game.game.lines(),
+            SECTION_LINES - 3,
+            "  ",
+            "more lines",
+        );
+        let _ = writeln!(text, "To play it again:");
+        write_command(text, &format!("{}{input}", game.command));
     }
 }
 
@@ -390,11 +399,11 @@ pub(super) fn write_saved(text: &mut String, saved: &SavedCase, rerun: &(String,
     let (head, tail) = rerun;
     let line = format!("  {head} {tail}");
     match line.chars().count() <= LINE_WIDTH {
-        true => {
-            let _ = writeln!(text, "{line}");
-        }
+        true => write_command(text, &format!("{head} {tail}")),
+        // Continued on a line of its own, as a shell reads it.
         false => {
-            let _ = writeln!(text, "  {head} \\\n    {tail}");
+            write_command(text, &format!("{head} \\"));
+            write_command(text, &format!("  {tail}"));
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::Setup;
 use crate::family::Origin;
-use crate::format::{capitalized, seconds, with_commas, write_wrapped};
+use crate::format::{capitalized, counted, seconds, with_commas, write_wrapped};
 use crate::growth::{Curve, Measured, Resource};
 use crate::problem::Units;
 use std::fmt::Write;
@@ -20,12 +20,10 @@ pub(super) fn write_growth(text: &mut String, growth: &Curve, units: Units) {
         .points
         .iter()
         .rev()
-        .map(|&(size, value)| match sized {
-            true => format!("{} at {}", measured(value), units.of(size)),
-            false => format!("{} at {}", measured(value), with_commas(size)),
-        })
+        .map(|&(size, value)| format!("{} at {}", measured(value), with_commas(size)))
         .collect();
-    let all_of = if sized { "" } else { units.many };
+    // A user's inputs are measured by their tokens ([`crate::problem::Problem::grown`]).
+    let all_of = if sized { "tokens" } else { units.many };
     write_wrapped(
         text,
         &format!(
@@ -54,41 +52,47 @@ pub(super) fn write_growth(text: &mut String, growth: &Curve, units: Units) {
     );
 }
 
-/// How `growth` grows, in a sentence: like a power of N (or SIZE, for a user's `units`), faster
-/// than any, or too little to measure.
+/// The highest power a growth is said to be: a fit steeper than this, which no program's
+/// growth is, says only that it grows faster than any power that could be measured.
+const MOST_POWER: f64 = 6.0;
+
+/// How `growth` grows, in a sentence: like a power of N (or, for a user's `units`, of T, the
+/// inputs' tokens), faster than any, or too little to measure.
 fn how_it_grows(growth: &Curve, units: Units) -> String {
-    let noun = growth.resource.noun();
+    let noun = capitalized(growth.resource.noun());
     let sized = units == Units::SIZE;
     let step = match sized {
-        true => "with SIZE one larger".to_string(),
+        true => "for each token more".to_string(),
         false => format!("for each {} more", units.one),
     };
-    // A user's sizes are their generator's SIZE, which the inputs measured were made at.
+    // A user's inputs are measured by their tokens: their generator may draw N below SIZE.
     let (n, on) = match sized {
-        true => ("SIZE", "on the generator's inputs"),
+        true => ("T", "on the generator's inputs, T their length in tokens"),
         false => ("N", "on this family"),
     };
     match (growth.exponential, growth.fit) {
         (Some(factor), _) => format!(
-            "{} grows faster than any power of {n} we could measure {on}: about {factor:.1} times as much {step}.",
-            capitalized(noun)
+            "{noun} grows faster than any power of {n} we could measure {on}: about {factor:.1} times as much {step}."
         ),
-        (None, Some(fit)) => format!(
-            "{} grows like {n}^{:.1} {on}.",
-            capitalized(noun),
-            fit.exponent
-        ),
+        (None, Some(fit)) if fit.exponent.is_finite() && fit.exponent <= MOST_POWER => {
+            format!("{noun} grows like {n}^{:.1} {on}.", fit.exponent)
+        }
+        (None, Some(_)) => {
+            format!("{noun} grows faster than any power of {n} we could measure {on}.")
+        }
         (None, None) => format!(
-            "Its {noun} could not be measured below the smallest failing size: it does not grow enough over the smallest input's."
+            "Its {} could not be measured below the smallest failing size: it does not grow enough over the smallest input's.",
+            growth.resource.noun()
         ),
     }
 }
 
-/// `run` of `growth` in words: its size, what it took, and, if it was stopped, what the fit
-/// expects (none for an exponential growth, whose prediction at large sizes means nothing).
+/// `run` of `growth` in words: its size (or tokens), what it took, and, if it was stopped, what
+/// the fit expects (none for an exponential growth, whose prediction at large sizes means
+/// nothing, nor for a fit steeper than any power a program has).
 fn at_size(growth: &Curve, units: Units, run: Measured) -> String {
     let resource = growth.resource;
-    let fit = growth.fit.filter(|_| growth.exponential.is_none());
+    let fit = (growth.fit).filter(|fit| growth.exponential.is_none() && fit.exponent <= MOST_POWER);
     let value = resource.show(run.value);
     let measured = match run.stopped_at.map(Resource::stopped_by) {
         None => value,
@@ -101,9 +105,15 @@ fn at_size(growth: &Curve, units: Units, run: Measured) -> String {
     };
     let expected = fit
         .filter(|_| run.stopped_at.is_some())
-        .map(|fit| format!(", about {} by the fit", resource.show(fit.at(run.size))))
+        .map(|fit| fit.at(run.size))
+        .filter(|value| value.is_finite())
+        .map(|value| format!(", about {} by the fit", resource.show(value)))
         .unwrap_or_default();
-    format!("{}: {measured}{expected}", units.of(run.size))
+    let size = match units == Units::SIZE {
+        true => counted(run.size, "token", "tokens"),
+        false => units.of(run.size),
+    };
+    format!("{size}: {measured}{expected}")
 }
 
 /// A time-out within a quarter of the limit at the judge's largest size, by a growth near
@@ -137,12 +147,15 @@ pub(super) fn close_call(growth: &Curve, setup: &Setup) -> Option<String> {
         format!(
             "A close call on this machine: the complexity is right ({}^{:.1}), and the constant decides, about {} at {}. The judge's machine may be faster or slower than this one (--time-factor says how much). {}",
             match setup.problem.units() == Units::SIZE {
-                true => "SIZE",
+                true => "T",
                 false => "N",
             },
             fit.exponent,
             seconds(largest),
-            setup.problem.units().of(size),
+            match setup.problem.units() == Units::SIZE {
+                true => counted(size, "token", "tokens"),
+                false => setup.problem.units().of(size),
+            },
             constant_advice(&setup.program)
         )
     })

@@ -11,8 +11,8 @@ mod growth;
 use crate::build::BuildError;
 use crate::findings::{Caught, HelperFailed, Judging, PRINTED_FIRST, Pass, StartUp};
 use crate::format::{
-    bounded, capitalized, counted, mebibytes, seconds, shell_quoted, with_commas, write_some,
-    write_wrapped,
+    bounded, counted, mebibytes, seconds, shell_line, shell_quoted, with_commas, write_command,
+    write_some, write_wrapped,
 };
 use crate::judge::Failure;
 use crate::problem::{JudgedBy, Problem, Units};
@@ -152,7 +152,7 @@ pub fn passed(setup: &Setup, passed: &Pass) -> String {
         write_wrapped(&mut text, &time_factor_line(setup.time_factor));
     }
     if let Some(start_up) = &passed.start_up {
-        write_wrapped(&mut text, &start_up_line(start_up));
+        write_start_up(&mut text, start_up);
     }
     if let Some(judged) = judging_line(problem, &passed.judging) {
         write_wrapped(&mut text, &judged);
@@ -161,7 +161,7 @@ pub fn passed(setup: &Setup, passed: &Pass) -> String {
         write_wrapped(&mut text, &note);
     }
     write_built(&mut text, setup);
-    text
+    bounded(&text, MOST_BYTES)
 }
 
 /// The margins of a pass: its slowest run and its largest memory, each with how close it came to
@@ -209,26 +209,74 @@ fn write_margins(text: &mut String, setup: &Setup, passed: &Pass) {
     }
 }
 
-/// What a start-up that dominates every run costs, and what it is made of where that is known.
-fn start_up_line(start_up: &StartUp) -> String {
+/// What a start-up that dominates every run costs, and what it is made of where that is known,
+/// with the command that shows more on a line of its own.
+fn write_start_up(text: &mut String, start_up: &StartUp) {
     let share = start_up.least.as_secs_f64() * start_up.runs as f64 / start_up.total.as_secs_f64();
-    let made_of =
-        (start_up.made_of.as_ref()).map_or(String::new(), |made_of| format!(" {made_of}"));
-    format!(
-        "Start-up: every run took at least {:.0} ms, {:.0} % of the {} runs' {:.1} s: the program starting, not solving.{made_of}",
-        start_up.least.as_secs_f64() * 1000.0,
-        (share * 100.0).min(100.0),
-        with_commas(start_up.runs),
-        start_up.total.as_secs_f64(),
-    )
+    let made_of = (start_up.made_of.as_ref())
+        .map_or(String::new(), |made_of| format!(" {}", made_of.sentence));
+    write_wrapped(
+        text,
+        &format!(
+            "Start-up: every run took at least {:.0} ms, {:.0} % of the {} runs' {:.1} s: the program starting, not solving.{made_of}",
+            start_up.least.as_secs_f64() * 1000.0,
+            (share * 100.0).min(100.0),
+            with_commas(start_up.runs),
+            start_up.total.as_secs_f64(),
+        ),
+    );
+    if let Some(command) = start_up
+        .made_of
+        .as_ref()
+        .and_then(|made_of| made_of.command.as_ref())
+    {
+        write_command(text, command);
+    }
 }
 
-/// How each source of the check was built and is run, a paragraph each.
+/// How the program was built and runs, if it was a source: as AtCoder builds its language, with
+/// the command that built it and the one that runs it, each on a line of its own; and the helpers'
+/// languages, in one line, where any was a source.
 fn write_built(text: &mut String, setup: &Setup) {
-    for (who, built) in &setup.built {
+    let program = setup.built.iter().find(|(who, _)| who == "the program");
+    if let Some((_, built)) = program {
+        let mut how = vec![format!("{} here", built.version)];
+        if built.cached {
+            how.push("built before, kept".to_string());
+        }
+        if !built.dropped.is_empty() {
+            let dropped = built.dropped.join(" ");
+            how.push(format!("the judge's {dropped} left out, unknown here"));
+        }
+        let how = how.join("; ");
+        let language = built.language;
+        match &built.build {
+            Some(build) => {
+                write_wrapped(
+                    text,
+                    &format!("\nThe program was built as AtCoder builds {language} ({how}):"),
+                );
+                write_command(text, build);
+                let _ = writeln!(text, "and runs as:");
+            }
+            None => write_wrapped(
+                text,
+                &format!("\nThe program runs as AtCoder runs {language} ({how}):"),
+            ),
+        }
+        write_command(text, &shell_line(&built.command));
+    }
+    let helpers: Vec<String> = (setup.built.iter())
+        .filter(|(who, _)| who != "the program")
+        .map(|(who, built)| format!("{who} as {}", built.language))
+        .collect();
+    if !helpers.is_empty() {
         write_wrapped(
             text,
-            &format!("\n{} was built {}.", capitalized(who), built.describe()),
+            &format!(
+                "\nThe helpers' sources were built as AtCoder builds them: {}.",
+                helpers.join(", ")
+            ),
         );
     }
 }
@@ -276,8 +324,9 @@ pub fn not_built(not_built: &NotBuilt) -> String {
         );
         write_wrapped(
             &mut text,
-            &format!("\nThe command, as AtCoder builds it ({version} here): {command}"),
+            &format!("\nThe command, as AtCoder builds it ({version} here):"),
         );
+        write_command(&mut text, command);
     }
     bounded(&text, MOST_BYTES)
 }
@@ -314,7 +363,8 @@ pub fn helper_failed(setup: &Setup, failed: &HelperFailed) -> String {
         ),
         None => failure.command.clone(),
     };
-    write_wrapped(&mut text, &format!("\nTo run it again: {again}"));
+    let _ = writeln!(text, "\nTo run it again:");
+    write_command(&mut text, &again);
     write_stderr(&mut text, &failure.stderr, None);
     bounded(&text, MOST_BYTES)
 }
@@ -370,7 +420,8 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
         }
     }
     if let Some(start_up) = &caught.start_up {
-        write_wrapped(&mut text, &format!("\n{}", start_up_line(start_up)));
+        let _ = writeln!(text);
+        write_start_up(&mut text, start_up);
     }
     if let Some(judged) = judging_line(problem, &caught.judging) {
         write_wrapped(&mut text, &format!("\n{judged}"));
@@ -379,9 +430,10 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
         write_wrapped(&mut text, &format!("\n{note}"));
     }
     write_built(&mut text, setup);
-    let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
+    // Where the case is saved comes last, in room kept for it.
+    let mut end = String::new();
     if let Some(saved) = &caught.saved {
-        write_saved(&mut text, saved, &oj_line(setup, found, saved));
+        write_saved(&mut end, saved, &oj_line(setup, found, saved));
     }
     match &caught.page {
         Some(Ok(path)) => {
@@ -390,11 +442,13 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
                 _ => "of the failing input",
             };
             let path = shell_quoted(&path.display().to_string());
-            write_wrapped(&mut text, &format!("The game's page, {opened}: {path}"));
+            write_wrapped(&mut end, &format!("The game's page, {opened}: {path}"));
         }
-        Some(Err(why)) => write_wrapped(&mut text, &format!("No page: {why}.")),
+        Some(Err(why)) => write_wrapped(&mut end, &format!("No page: {why}.")),
         None => {}
     }
+    let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
+    text.push_str(&bounded(&end, ROOM_FOR_THE_END));
     text
 }
 

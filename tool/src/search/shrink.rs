@@ -57,8 +57,9 @@ pub struct Budget {
 /// Cuts out of `input`, of `problem`, the parts that its failure does not need, as delta
 /// debugging does, at each of the problem's levels, coarsest first ([`Problem::levels`]): halves
 /// first, then quarters, and so on down to single parts, passed over again until no single one can
-/// go; then makes it simpler a step at a time ([`Problem::simpler`]); and again while a round
-/// changes it, if the problem has more than one level or simpler inputs; or until the `budget` is
+/// go; then makes it simpler a step at a time ([`Problem::simpler`]), and brings its numbers as
+/// near 0 as they still fail, each by bisection ([`Problem::numbers`]); and again while a round
+/// changes it, if the problem has more than one level, simpler inputs or numbers; or until the `budget` is
 /// spent on `clock`. A candidate is tried only if the problem accepts it
 /// ([`Problem::acceptable`]); `fails` says whether a smaller input still fails the same way (and
 /// keeps it if it likes). A failure that needs four words of 80,000 is found in a few hundred
@@ -117,7 +118,28 @@ pub fn cut_down(
                 simpler = problem.simpler(&current).into_iter();
             }
         }
-        if !changed || !(rounds_repeat || made_simpler) {
+        // Each number brought as near 0 as it still fails, by bisection: 0 itself was tried
+        // among the simpler inputs, and taken as passing.
+        let mut bisected = false;
+        let mut index = 0;
+        while let Some(&value) = problem.numbers(&current).get(index) {
+            index += 1;
+            let (mut passing, mut failing) = (0, value);
+            while failing.abs_diff(passing) > 1 {
+                if spent(tries) {
+                    return Ok(current);
+                }
+                let middle = passing + (failing - passing) / 2;
+                let Some(candidate) = problem.with_number(&current, index - 1, middle) else {
+                    break;
+                };
+                match try_one(&candidate, &mut tries)? {
+                    true => (current, failing, bisected, changed) = (candidate, middle, true, true),
+                    false => passing = middle,
+                }
+            }
+        }
+        if !changed || !(rounds_repeat || made_simpler || bisected) {
             return Ok(current);
         }
     }

@@ -193,18 +193,23 @@ fn printed_oj_line(report: &str) -> String {
     line.trim_start().to_string()
 }
 
-/// The first right game of a report: the command it says prints it, and the game, unindented.
+/// The first right game of a report: the command it says plays it again, on a line of its own,
+/// and the game, unindented.
 fn printed_right_game(report: &str) -> (String, String) {
     let after = report
-        .split("\nThe right game (")
+        .split("\nThe right game:\n")
         .nth(1)
         .expect("a right game");
-    let (command, rest) = after.split_once("):\n").unwrap();
-    let game: Vec<&str> = rest
+    let game: Vec<&str> = after
         .lines()
         .take_while(|line| line.starts_with("  "))
         .map(|line| &line[2..])
         .collect();
+    let command = after
+        .split("To play it again:\n  ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .expect("the command that plays it again");
     (command.to_string(), game.join("\n"))
 }
 

@@ -123,30 +123,35 @@ fn an_interpreters_start_up_is_said_to_be_made_of_what_it_is() {
         "python3 itself takes ",
         "python3 is pyenv's shim, ",
     ];
+    let sentence = &python.sentence;
     assert!(
-        forms.iter().any(|form| python.starts_with(form)),
-        "{python}"
+        forms.iter().any(|form| sentence.starts_with(form)),
+        "{python:?}"
     );
     // Behind a shim, the interpreter itself.
     let python = match shim {
         Some(shim) => start_up(&[shim.program.into()], None).unwrap(),
         None => python,
     };
+    let sentence = &python.sentence;
     assert!(
-        forms[..2].iter().any(|form| python.starts_with(form)),
-        "{python}"
+        forms[..2].iter().any(|form| sentence.starts_with(form)),
+        "{python:?}"
     );
-    if python.starts_with("Of ") {
-        // The command it gives runs as printed.
-        let command = python.split("see ").nth(1).unwrap().trim_end_matches('.');
-        let ran = Command::new("sh").args(["-c", command]).output().unwrap();
-        assert!(ran.status.success(), "{command}");
-        assert!(String::from_utf8_lossy(&ran.stderr).contains("import time:"));
+    match &python.command {
+        // The command it gives runs as printed, and shows the imports.
+        Some(command) => {
+            assert!(sentence.starts_with("Of ") && sentence.ends_with(", which this shows:"));
+            let ran = Command::new("sh").args(["-c", command]).output().unwrap();
+            assert!(ran.status.success(), "{command}");
+            assert!(String::from_utf8_lossy(&ran.stderr).contains("import time:"));
+        }
+        None => assert!(!sentence.starts_with("Of "), "{python:?}"),
     }
     assert_eq!(start_up(&["sh".into(), "-c".into()], None), None);
     if Command::new("java").arg("-version").output().is_ok() {
         let java = start_up(&["java".into(), "Main".into()], None).unwrap();
-        assert!(java.starts_with("The JVM takes "), "{java}");
+        assert!(java.sentence.starts_with("The JVM takes "), "{java:?}");
     }
 }
 

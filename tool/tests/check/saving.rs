@@ -201,7 +201,7 @@ fn the_same_seed_finds_the_same_input() {
         assert!(report.contains(folder), "{report}");
         report.replace(folder, "FOLDER")
     };
-    assert_eq!(run("first"), run("second"));
+    assert_eq!(run("one"), run("two"));
     fs::remove_dir_all(&folders).unwrap();
 }
 

@@ -81,7 +81,7 @@ fn long_lines_are_shortened_and_the_report_bounded() {
     .unwrap();
     assert!(text.len() <= 16 * 1024, "{}", text.len());
     assert!(
-        text.ends_with("\n... (the report stops here, 5,100 bytes short of its end)\n"),
+        text.ends_with("\n... (the report stops here, 4,086 bytes short of its end)\n"),
         "{}",
         &text[text.len() - 200..]
     );

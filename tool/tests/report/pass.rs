@@ -3,6 +3,7 @@
 
 use super::*;
 use atcoder_games_tool::findings::Judging;
+use atcoder_games_tool::resolve::MadeOf;
 
 #[test]
 fn the_margins_keep_the_slowest_run_and_the_largest_memory_the_first_of_equals() {
@@ -150,7 +151,10 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
         least: Duration::from_millis(62),
         total: Duration::from_secs(22),
         runs: 313,
-        made_of: Some("Of python3's 63 ms start here, ...".into()),
+        made_of: Some(MadeOf {
+            sentence: "Of python3's 63 ms start here, ..., which this shows:".into(),
+            command: Some("/usr/bin/python3 -X importtime -c pass".into()),
+        }),
     };
     let pass = Pass {
         largest: 100,
@@ -162,7 +166,12 @@ fn a_start_up_that_dominates_is_named_with_what_it_is_made_of() {
     };
     let text = atcoder_games_tool::report::passed(&scenario(Builtin::Lucky7).setup(), &pass);
     assert!(
-        unwrapped(&text).ends_with(" Start-up: every run took at least 62 ms, 88 % of the 313 runs' 22.0 s: the program starting, not solving. Of python3's 63 ms start here, ..."),
+        unwrapped(&text).contains(" Start-up: every run took at least 62 ms, 88 % of the 313 runs' 22.0 s: the program starting, not solving. Of python3's 63 ms start here, ..., which this shows:"),
+        "{text}"
+    );
+    // The command on a line of its own, whole.
+    assert!(
+        text.ends_with(", which this shows:\n  /usr/bin/python3 -X importtime -c pass\n"),
         "{text}"
     );
     assert!(text.contains("\nStart-up: "), "{text}");

@@ -27,13 +27,17 @@ Where the answers differ (expected: this crate's shiritori):
   word 2 \"aab\": expected Aoki, got Takahashi
   word 3 \"aac\": expected Takahashi, got Aoki
 
-The right game (atcoder-games explain shiritori 2):
+The right game:
   asked Game(Some(2))
   second line
+To play it again:
+  atcoder-games explain shiritori 2
 
-The right game (atcoder-games explain shiritori 3):
+The right game:
   asked Game(Some(3))
   second line
+To play it again:
+  atcoder-games explain shiritori 3
 ";
     assert_eq!(text, wanted);
 }
@@ -56,7 +60,7 @@ fn a_long_right_game_is_shown_in_part() {
         long,
     )
     .unwrap();
-    assert!(text.contains("\n  ... and 61 more lines\n"), "{text}");
+    assert!(text.contains("\n  ... and 64 more lines\n"), "{text}");
     assert!(
         section_lengths(&text)
             .iter()
@@ -110,7 +114,7 @@ fn a_lucky7_wrong_answer_shows_the_whole_game() {
     );
     assert!(
         text.ends_with(
-            "The right game (atcoder-games explain lucky7):\n  asked Game(None)\n  second line\n"
+            "The right game:\n  asked Game(None)\n  second line\nTo play it again:\n  atcoder-games explain lucky7\n"
         ),
         "{text}"
     );

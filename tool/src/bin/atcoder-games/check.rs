@@ -101,7 +101,7 @@ fn stop_on_interrupt(setup: &Setup) {
         process::stop_all();
         SaveFolder::remove_empty(&made);
         eprintln!(
-            "\ncheck: interrupted {stage} (seed {seed}); the program under test was stopped.\nTo run the same check again: {repeat}"
+            "\ncheck: interrupted {stage} (seed {seed}); the program under test was stopped.\nTo run the same check again:\n  {repeat}"
         );
         std::process::exit(130);
     });

@@ -4,6 +4,8 @@
 //! or compared as AtCoder compares them, or within a tolerance. A helper that fails is named,
 //! never blamed on the program.
 
+mod run;
+
 use crate::error::{Error, Helper, HelperFailure};
 use crate::family::{Family, Origin};
 use crate::format::{seconds, shell_line};
@@ -11,11 +13,12 @@ use crate::generate::Rng;
 use crate::input::{Input, Text};
 use crate::judge::{Comparison, Limits, differing_lines};
 use crate::problem::{Drawn, Expected, JudgedBy, Problem, Sample, Units, WrongAnswer};
-use crate::process::{self, Options, Run, RunError, Stdin, Stop};
+use crate::process::{Options, Run, RunError, Stop};
 use crate::text;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
+use run::HelperRuns;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
@@ -24,13 +27,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
-/// The user's helper programs, each a command line.
-#[derive(Clone, Debug)]
+/// The user's helper programs, each a command line, as given (which the report shows and an oj
+/// line runs).
+#[derive(Clone, Debug, Default)]
 pub struct Helpers {
     pub generator: Vec<OsString>,
     pub reference: Vec<OsString>,
     pub checker: Option<Vec<OsString>>,
     pub validator: Option<Vec<OsString>>,
+    /// The interpreter that a helper's command runs by instead of its first word: what a pyenv
+    /// shim stands for, which would add its own start to every run.
+    pub run_by: HashMap<Helper, OsString>,
 }
 
 /// How many times the judge's time and memory limits the reference may take: it may be a brute
@@ -87,6 +94,8 @@ pub struct Custom {
     seen: Mutex<Seen>,
     /// How many times the checker was called.
     checks: AtomicUsize,
+    /// How the helpers run, and how long their runs took.
+    runs: HelperRuns,
 }
 
 impl Custom {
@@ -116,6 +125,7 @@ impl Custom {
             scratch,
             seen: Mutex::default(),
             checks: AtomicUsize::new(0),
+            runs: HelperRuns::default(),
         }
     }
 
@@ -128,7 +138,8 @@ impl Custom {
     }
 
     /// What a `helper` run with `arguments` after its command line, on `input` if it reads one,
-    /// under a time limit of `time`, ended with; a run that cannot start or be watched fails.
+    /// under a time limit of `time`, ended with ([`HelperRuns::run`]: forked where it can be);
+    /// a run that cannot start or be watched fails.
     fn run(
         &self,
         helper: Helper,
@@ -137,8 +148,6 @@ impl Custom {
         time: Duration,
         memory: u64,
     ) -> Result<Run, Error> {
-        let mut command = self.command(helper).to_vec();
-        command.extend(arguments.iter().map(OsString::from));
         let options = Options {
             time_limit: Some(time),
             wall_limit: Some(time),
@@ -147,8 +156,13 @@ impl Custom {
             stack: Some(self.limits.stack),
             ..Options::default()
         };
-        let stdin = Stdin::Bytes(input.unwrap_or_default().as_bytes());
-        process::run(&command, stdin, &options).map_err(|error| {
+        let input_bytes = input.unwrap_or_default().as_bytes();
+        let mut command = self.command(helper).to_vec();
+        if let Some(interpreter) = self.helpers.run_by.get(&helper) {
+            command[0] = interpreter.clone();
+        }
+        let ran = (self.runs).run(helper, &command, arguments, input_bytes, &options);
+        ran.map_err(|error| {
             let what = match error {
                 RunError::CannotStart(error) => format!("cannot be started: {error}"),
                 RunError::CannotWatch(error) => format!("cannot be watched: {error}"),
@@ -560,6 +574,18 @@ impl Problem for Custom {
             .collect()
     }
 
+    fn numbers(&self, input: &Input) -> Vec<i128> {
+        match self.helpers.validator {
+            Some(_) => text::numbers(&input.text()),
+            None => Vec::new(),
+        }
+    }
+
+    fn with_number(&self, input: &Input, index: usize, value: i128) -> Option<Input> {
+        let text = text::with_number(&input.text(), index, value)?;
+        Some(Input::Text(Text { text, size: None }))
+    }
+
     /// The validator accepts it, and the reference answers it.
     fn acceptable(&self, input: &Input) -> Result<bool, Error> {
         if self.validate(&input.text())?.is_err() {
@@ -587,6 +613,14 @@ impl Problem for Custom {
 
     fn judges_without_answer(&self) -> bool {
         self.helpers.checker.is_some()
+    }
+
+    fn grown(&self, input: &Input) -> usize {
+        text::token_count(&input.text())
+    }
+
+    fn helpers_time(&self) -> Duration {
+        self.runs.spent()
     }
 
     fn says_how_it_judged(&self) -> bool {
