@@ -17,15 +17,14 @@
 //! Run without `--bench` (as `cargo test --benches` does) it only checks that the C++ Shiritori
 //! passes 10 cases.
 
+mod measure;
+
 use atcoder_games_tool::format::with_commas;
+use measure::{Took, measure};
 use std::env;
 use std::ffi::OsString;
-use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
-
-const TOOL: &str = env!("CARGO_BIN_EXE_atcoder-games");
+use std::time::Duration;
 
 /// A program checked, the problem, what `check` must conclude, and the target on its wall time.
 struct Checked {
@@ -35,14 +34,6 @@ struct Checked {
     words: Vec<OsString>,
     passes: bool,
     target: Duration,
-}
-
-/// What one check took.
-struct Took {
-    wall: Duration,
-    programs: Duration,
-    tool: Duration,
-    passed: bool,
 }
 
 fn main() {
@@ -122,7 +113,7 @@ fn main() {
             let options: Vec<&str> = options.iter().map(String::as_str).collect();
             let took = check(program, &options);
             let overhead =
-                1.0 - took.programs.as_secs_f64() / jobs as f64 / took.wall.as_secs_f64();
+                1.0 - took.children.as_secs_f64() / jobs as f64 / took.wall.as_secs_f64();
             let met = match jobs == cores && took.wall <= program.target {
                 true => "met",
                 false if jobs == cores => "MISSED",
@@ -134,7 +125,7 @@ fn main() {
                 jobs,
                 seed,
                 took.wall.as_secs_f64(),
-                took.programs.as_secs_f64(),
+                took.children.as_secs_f64(),
                 took.tool.as_secs_f64(),
                 overhead * 100.0,
                 with_commas(program.target.as_secs() as usize),
@@ -163,41 +154,9 @@ fn check(program: &Checked, options: &[&str]) -> Took {
     arguments.extend(options.iter().map(OsString::from));
     arguments.push(program.problem.into());
     arguments.extend(program.words.iter().cloned());
-    let started = Instant::now();
-    let child = Command::new(TOOL)
-        .args(&arguments)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the tool starts");
-    let pid = child.id();
-    // The tool's times, and its children's, while it is a zombie: ended, not yet reaped.
-    // SAFETY: an all-zero siginfo_t is valid.
-    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-    // SAFETY: `info` is valid for the call; WNOWAIT leaves the child unreaped.
-    let waited =
-        unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT) };
-    assert_eq!(waited, 0, "waiting for the tool");
-    let wall = started.elapsed();
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("the tool's stat");
-    let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
-    // SAFETY: sysconf only reads a setting.
-    let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as f64;
-    let time = |numbers: [usize; 2]| {
-        let sum: u64 = numbers
-            .iter()
-            .map(|&n| fields[n - 3].parse::<u64>().unwrap())
-            .sum();
-        Duration::from_secs_f64(sum as f64 / ticks)
-    };
-    let (tool, programs) = (time([14, 15]), time([16, 17]));
-    let status = child.wait_with_output().expect("the tool is reaped").status;
-    assert!(status.signal().is_none(), "the tool was not killed");
-    Took {
-        wall,
-        programs,
-        tool,
-        passed: status.success(),
-    }
+    let folder = env::temp_dir();
+    let report = folder.join(format!("atcoder-games-bench-check-{}", std::process::id()));
+    let took = measure(&arguments, &folder, &report);
+    let _ = std::fs::remove_file(report);
+    took
 }

@@ -203,16 +203,16 @@ pub trait Problem: Sync {
         Vec::new()
     }
 
-    /// The numbers of `input` that shrinking brings nearer 0 by bisection, after it made it
+    /// The numbers of `input` that shrinking brings nearer 0, after it made it
     /// simpler ([`Problem::simpler`]): none for the built-ins, whose numbers are their structure.
     fn numbers(&self, input: &Input) -> Vec<i128> {
         let _ = input;
         Vec::new()
     }
 
-    /// `input` with its number `index` (of [`Problem::numbers`]) made `value`.
-    fn with_number(&self, input: &Input, index: usize, value: i128) -> Option<Input> {
-        let _ = (input, index, value);
+    /// `input` with its numbers (of [`Problem::numbers`]) made `values`.
+    fn with_numbers(&self, input: &Input, values: &[i128]) -> Option<Input> {
+        let _ = (input, values);
         None
     }
 

@@ -167,7 +167,7 @@ pub fn without_tokens(text: &str, start: usize, count: usize) -> Option<String> 
     Some(joined(&changed))
 }
 
-/// The numbers of `text` that shrinking may bring nearer 0, by bisection: each integer that
+/// The numbers of `text` that shrinking may bring nearer 0: each integer that
 /// counts nothing (no count header), in the order of the text, as its value. A number keeps its
 /// sign: a negative number may be what fails.
 pub fn numbers(text: &str) -> Vec<i128> {
@@ -177,12 +177,17 @@ pub fn numbers(text: &str) -> Vec<i128> {
         .collect()
 }
 
-/// `text` with its number `index` (of [`numbers`]) made `value`.
-pub fn with_number(text: &str, index: usize, value: i128) -> Option<String> {
+/// `text` with its numbers (of [`numbers`]) made `values`: None unless there are as many.
+pub fn with_numbers(text: &str, values: &[i128]) -> Option<String> {
     let lines = lines(text);
-    let (at, place, _) = *number_places(&lines).get(index)?;
+    let places = number_places(&lines);
+    if places.len() != values.len() {
+        return None;
+    }
     let mut changed = owned(&lines);
-    changed[at][place] = value.to_string();
+    for (&(at, place, _), value) in places.iter().zip(values) {
+        changed[at][place] = value.to_string();
+    }
     Some(joined(&changed))
 }
 
@@ -203,7 +208,7 @@ fn number_places(lines: &[Vec<&str>]) -> Vec<(usize, usize, i128)> {
 /// change for every token before the next kind: each number that counts nothing made 0, then 1
 /// (or -1), then each string one character shorter together with every other string of its
 /// length (and the headers that give that length one less), then each string alone one shorter.
-/// A number is brought nearer 0 further by bisection ([`numbers`]). A number keeps its sign: a
+/// A number is brought nearer 0 further by cutting down ([`numbers`]). A number keeps its sign: a
 /// negative number may be what fails.
 pub fn simpler(text: &str) -> Vec<String> {
     let lines = lines(text);

@@ -581,8 +581,8 @@ impl Problem for Custom {
         }
     }
 
-    fn with_number(&self, input: &Input, index: usize, value: i128) -> Option<Input> {
-        let text = text::with_number(&input.text(), index, value)?;
+    fn with_numbers(&self, input: &Input, values: &[i128]) -> Option<Input> {
+        let text = text::with_numbers(&input.text(), values)?;
         Some(Input::Text(Text { text, size: None }))
     }
 

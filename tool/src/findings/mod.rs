@@ -17,10 +17,9 @@ pub use start_up::StartUp;
 use crate::error::{Error, Exit, HelperFailure};
 use crate::growth::Curve;
 use crate::judge::{Failure, differing_lines};
-use crate::problem::Problem;
 use crate::problem::{JudgedBy, RightGame};
 use crate::search::{
-    Clock, Conclusion, Diagnosis, Found, Margins, Plan, Progress, Undiagnosed, WorkClock, diagnose,
+    Conclusion, Diagnosis, Found, Margins, Plan, Progress, SpentClock, Undiagnosed, diagnose,
     search,
 };
 use crate::setup::Setup;
@@ -154,19 +153,6 @@ fn checked(setup: &Setup, stage: impl FnMut(Stage)) -> Result<Findings, Error> {
         let _ending = Ending(&ahead);
         checked_with(setup, &ahead, stage)
     })
-}
-
-/// The clock of the search's budgets: the time the program's runs took ([`WorkClock`]), and the
-/// problem's helpers' runs, which shrinking waits for as much.
-struct SpentClock<'a> {
-    program: &'a WorkClock,
-    problem: &'a dyn Problem,
-}
-
-impl Clock for SpentClock<'_> {
-    fn now(&self) -> Instant {
-        self.program.now() + self.problem.helpers_time()
-    }
 }
 
 /// Ends the threads of runs when the check ends, however it ends.

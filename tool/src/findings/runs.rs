@@ -156,14 +156,19 @@ pub(super) struct Foreseen {
 }
 
 impl Foreseen {
-    /// Whether its time is far enough from the limit to stand, though other runs went beside it;
-    /// a forked run's with the start-up it skipped, which the judge's run pays.
+    /// Whether its time is far enough from the limit to stand: see [`stands`].
     pub(super) fn stands(&self, limits: &Limits) -> bool {
-        let stopped_for_time = matches!(self.ran.stopped, Some(Stop::Time | Stop::WallTime));
-        let skipped = self.ran.forked.unwrap_or_default();
-        let time = (judged_time(&self.ran) + skipped).as_secs_f64();
-        !stopped_for_time && time <= limits.time.as_secs_f64() * ALONE_FROM
+        stands(&self.ran, limits)
     }
+}
+
+/// Whether the time of `ran` is far enough from the limit to stand, though other runs went beside
+/// it; a forked run's with the start-up it skipped, which the judge's run pays.
+pub(super) fn stands(ran: &Run, limits: &Limits) -> bool {
+    let stopped_for_time = matches!(ran.stopped, Some(Stop::Time | Stop::WallTime));
+    let skipped = ran.forked.unwrap_or_default();
+    let time = (judged_time(ran) + skipped).as_secs_f64();
+    !stopped_for_time && time <= limits.time.as_secs_f64() * ALONE_FROM
 }
 
 impl Foreseen {

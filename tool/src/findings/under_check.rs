@@ -4,7 +4,7 @@
 
 use super::Judging;
 use super::ahead::RunsAhead;
-use super::runs::Foreseen;
+use super::runs::{Foreseen, Forking, stands};
 use super::start_up::{StartUp, StartUpMeasure, Tally};
 use crate::error::Error;
 use crate::family::Origin;
@@ -47,6 +47,8 @@ pub(super) struct UnderCheck<'a> {
     /// The origin of the last input of the largest size: from its run on, one run or two are
     /// left, and then a core idles.
     last_largest: Option<Origin>,
+    /// The forkserver of the runs made here, not ahead: a shrinking's, a diagnosis's.
+    forking: RefCell<Forking>,
 }
 
 impl Answered {
@@ -110,6 +112,7 @@ impl<'a> UnderCheck<'a> {
             judged: RefCell::default(),
             start_up: StartUpMeasure::new(setup),
             last_largest: setup.problem.largest_cases(setup.seed).last().copied(),
+            forking: RefCell::new(Forking::Unstarted),
         }
     }
 
@@ -178,12 +181,35 @@ impl<'a> UnderCheck<'a> {
             }
             None => {
                 let expected = self.setup.problem.expected(input)?;
-                let ran = self.execute(input, &expected, &self.setup.limits)?;
-                let failure = self.setup.judge(input, &expected, &ran)?;
-                (ran, failure)
+                match self.passes_forked(input, &expected)? {
+                    Some(ran) => (ran, None),
+                    None => {
+                        let ran = self.execute(input, &expected, &self.setup.limits)?;
+                        let failure = self.setup.judge(input, &expected, &ran)?;
+                        (ran, failure)
+                    }
+                }
             }
         };
         Ok(Answered::of(&ran, &failure))
+    }
+
+    /// The program's run on a small `input` forked here, counted, if it passes and its time
+    /// stands ([`Foreseen::stands`]): a shrinking's hundreds of tries on a script are then not
+    /// each an interpreter's start-up. None where it fails, which a run started anew judges, or
+    /// where it was not forked.
+    fn passes_forked(&self, input: &Input, expected: &Expected) -> Result<Option<Run>, Error> {
+        let forked = self
+            .setup
+            .forked(input, expected, &mut self.forking.borrow_mut());
+        let Some(ran) = forked else {
+            return Ok(None);
+        };
+        if self.setup.judge(input, expected, &ran)?.is_some() || !stands(&ran, &self.setup.limits) {
+            return Ok(None);
+        }
+        self.spent(&ran);
+        Ok(Some(ran))
     }
 
     /// Whether `case` is the last input of the largest size, from whose run on one run or two are
@@ -213,7 +239,22 @@ impl<'a> UnderCheck<'a> {
                 self.spent(&foreseen.ran);
                 (foreseen.ran, foreseen.failure, foreseen.expected)
             }
-            foreseen => self.test_alone(input, foreseen)?,
+            Some(foreseen) => {
+                // Stopped at the time limit beside other runs, it had used that much of the
+                // processor: a first run, which one alone confirms.
+                let stopped = foreseen.ran.stopped == Some(Stop::Time);
+                let first = stopped.then_some(foreseen.ran);
+                self.test_alone(input, foreseen.expected, first)?
+            }
+            None => {
+                // Not foreseen: the search has moved on from what it foresaw.
+                self.ahead.forget();
+                let expected = self.setup.problem.expected(input)?;
+                match self.passes_forked(input, &expected)? {
+                    Some(ran) => (ran, None, expected),
+                    None => self.test_alone(input, expected, None)?,
+                }
+            }
         };
         let judged_by = self.setup.problem.judged_by(input, &expected);
         self.judged.borrow_mut().entry(case).or_insert(judged_by);
@@ -242,28 +283,16 @@ impl<'a> UnderCheck<'a> {
         Ok(failure)
     }
 
-    /// The program's run on `input` made alone, as many times as its time needs to be settled,
-    /// and judged, and the answer it was judged against: after `foreseen`, its run beside others
-    /// that does not stand, if it was made.
+    /// The program's run on `input`, whose right answer is `expected`, made alone, as many times
+    /// as its time needs to be settled, and judged: after `stopped`, its run beside others stopped
+    /// at the time limit, if it was.
     fn test_alone(
         &self,
         input: &Input,
-        foreseen: Option<Foreseen>,
+        expected: Expected,
+        stopped: Option<Run>,
     ) -> Result<(Run, Option<Failure>, Expected), Error> {
         let limits = &self.setup.limits;
-        let (expected, stopped) = match foreseen {
-            Some(foreseen) => {
-                // Stopped at the time limit beside other runs, it had used that much of the
-                // processor: a first run, which one alone confirms.
-                let stopped = foreseen.ran.stopped == Some(Stop::Time);
-                (foreseen.expected, stopped.then_some(foreseen.ran))
-            }
-            None => {
-                // Not foreseen: the search has moved on from what it foresaw.
-                self.ahead.forget();
-                (self.setup.problem.expected(input)?, None)
-            }
-        };
         if let Some(stopped) = &stopped {
             self.spent(stopped);
         }

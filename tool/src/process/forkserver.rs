@@ -38,10 +38,14 @@ use std::time::{Duration, Instant};
 /// argument.
 const SERVER: &str = include_str!("forkserver.py");
 
-/// The longest the server may take to start and say it is ready, and to answer a request: a
-/// command that looked like CPython running a script but does not speak the protocol is given up
+/// The longest the server may take to answer a request: a server that does not is given up
 /// then, and its runs are started anew.
 const ANSWER_TIME: Duration = Duration::from_secs(5);
+
+/// The longest the server may take to start and say it is ready: a command that looked like
+/// CPython running a script but does not speak the protocol is given up then. Longer than an
+/// answer: an interpreter's start on a machine busy with other work can take seconds.
+const START_TIME: Duration = Duration::from_secs(10);
 
 /// Whether `command` is one a forkserver can serve: a CPython interpreter (`python`, `python3`,
 /// `python3.11`, by name or path), its options (`-S`, `-X int_max_str_digits=0`), and a script,
@@ -85,7 +89,7 @@ pub struct Channel(UnixStream);
 impl Forkserver {
     /// Starts the forkserver of `command` (which it [`serves`]) with the stack and address space
     /// of `options`, ended if the thread that starts it ends first, once it says it is ready: an
-    /// error if it does not within [`ANSWER_TIME`] (a script that does not compile, or a command
+    /// error if it does not within [`START_TIME`] (a script that does not compile, or a command
     /// that is not what it looked like).
     pub fn start(command: &[impl AsRef<OsStr>], options: &Options) -> io::Result<Self> {
         let unserved = || io::Error::new(io::ErrorKind::InvalidInput, "not a CPython script");
@@ -94,7 +98,7 @@ impl Forkserver {
             return Err(unserved());
         }
         let (ours, theirs) = UnixStream::pair()?;
-        ours.set_read_timeout(Some(ANSWER_TIME))?;
+        ours.set_read_timeout(Some(START_TIME))?;
         let mut arguments: Vec<OsString> = interpreter[1..]
             .iter()
             .map(|word| word.as_ref().to_os_string())
@@ -130,6 +134,7 @@ impl Forkserver {
             .and_then(|cpu| cpu.parse().ok());
         let start_up = start_up.ok_or_else(|| forkserver.channel.garbled(&ready))?;
         forkserver.start_up = Duration::from_micros(start_up);
+        forkserver.channel.0.set_read_timeout(Some(ANSWER_TIME))?;
         Ok(forkserver)
     }
 
@@ -179,13 +184,22 @@ impl Forkserver {
         let mut request = format!("r{}\n", words.len()).into_bytes();
         request.extend(words);
         let socket = self.channel.0.as_raw_fd();
-        let sent = sendmsg::<()>(
-            socket,
-            &[IoSlice::new(&request)],
-            &[ControlMessage::ScmRights(&stdio)],
-            MsgFlags::MSG_NOSIGNAL,
-            None,
-        )?;
+        let send = || {
+            sendmsg::<()>(
+                socket,
+                &[IoSlice::new(&request)],
+                &[ControlMessage::ScmRights(&stdio)],
+                MsgFlags::MSG_NOSIGNAL,
+                None,
+            )
+        };
+        // Interrupted before it sent anything, it is made again (see [`Channel::line`]).
+        let sent = loop {
+            match send() {
+                Err(nix::errno::Errno::EINTR) => {}
+                sent => break sent?,
+            }
+        };
         // A socket may take a long request in parts: the rest follows, without the stdio.
         self.channel.0.write_all(&request[sent..])?;
         // The program's ends are the forked process's now: closed here, its output ends with it.
@@ -207,17 +221,23 @@ impl Drop for Forkserver {
 impl Channel {
     /// One line from the server, without its end; an error if the server has gone, or has said
     /// nothing for [`ANSWER_TIME`].
+    /// A read interrupted before it read anything (`EINTR`, which a socket with a timeout
+    /// returns where the process was stopped and continued) is made again.
     fn line(&mut self) -> io::Result<String> {
         let mut line = Vec::new();
         let mut byte = [0];
-        while byte != *b"\n" {
-            if self.0.read(&mut byte)? == 0 {
-                let gone = "the forkserver has ended";
-                return Err(io::Error::new(io::ErrorKind::UnexpectedEof, gone));
+        loop {
+            match self.0.read(&mut byte) {
+                Ok(0) => {
+                    let gone = "the forkserver has ended";
+                    return Err(io::Error::new(io::ErrorKind::UnexpectedEof, gone));
+                }
+                Ok(_) if byte == *b"\n" => break,
+                Ok(_) => line.push(byte[0]),
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
             }
-            line.push(byte[0]);
         }
-        line.pop();
         Ok(String::from_utf8_lossy(&line).into_owned())
     }
 

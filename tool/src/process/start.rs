@@ -463,10 +463,15 @@ pub(super) fn wait_readable(fd: BorrowedFd, time: Option<Duration>) -> io::Resul
     let timeout = timeout
         .as_ref()
         .map_or(std::ptr::null(), std::ptr::from_ref);
-    // SAFETY: one valid pollfd and a valid timespec or none; the signal mask is left as it is.
-    match unsafe { libc::ppoll(&mut watched, 1, timeout, std::ptr::null()) } {
-        -1 => Err(io::Error::last_os_error()),
-        ready => Ok(ready > 0),
+    loop {
+        // SAFETY: one valid pollfd and a valid timespec or none; the signal mask is left as it is.
+        match unsafe { libc::ppoll(&mut watched, 1, timeout, std::ptr::null()) } {
+            // Interrupted, it waits again, a wait with a time limit for that time again: a
+            // watch that looks every few milliseconds waits a little longer.
+            -1 if io::Error::last_os_error().kind() == io::ErrorKind::Interrupted => {}
+            -1 => return Err(io::Error::last_os_error()),
+            ready => return Ok(ready > 0),
+        }
     }
 }
 

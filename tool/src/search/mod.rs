@@ -5,15 +5,17 @@
 //! its size (and trying other seeds at smaller ones), then by cutting its parts out, as delta
 //! debugging does, and making it simpler. One search for every problem ([`Problem`]).
 
+mod cut;
 mod diagnose;
 mod lookahead;
 mod shrink;
 
+pub use cut::{Budget, cut_down};
 pub use diagnose::{
     Answered, Answers, DIAGNOSIS_CASES, DIAGNOSIS_ENOUGH, DIAGNOSIS_SIZE, Diagnosis, Undiagnosed,
     diagnose,
 };
-pub use shrink::{Budget, HANG, cut_down, hangs};
+pub use shrink::{HANG, hangs};
 
 use crate::error::Error;
 use crate::family::{Family, Origin};
@@ -205,6 +207,19 @@ impl Default for WorkClock {
 impl Clock for WorkClock {
     fn now(&self) -> Instant {
         self.start + self.spent.get()
+    }
+}
+
+/// The clock of the search's budgets: the time the program's runs took ([`WorkClock`]), and the
+/// problem's helpers' runs ([`Problem::helpers_time`]), which shrinking waits for as much.
+pub struct SpentClock<'a> {
+    pub program: &'a WorkClock,
+    pub problem: &'a dyn Problem,
+}
+
+impl Clock for SpentClock<'_> {
+    fn now(&self) -> Instant {
+        self.program.now() + self.problem.helpers_time()
     }
 }
 

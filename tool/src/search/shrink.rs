@@ -5,6 +5,7 @@
 //! problem's own cuts ([`Problem::without`], [`Problem::simpler`]): a built-in's words or
 //! rounds, a user's text. Every smaller input is kept only if it fails the same way.
 
+use super::cut::{Budget, cut_down};
 use super::{Case, Clock, Found, Plan, Progress, Runs};
 use crate::error::Error;
 use crate::family::Origin;
@@ -13,7 +14,6 @@ use crate::input::Input;
 use crate::judge::{Failure, TooDeep, Verdict};
 use crate::problem::{Generated, Problem};
 use proptest::strategy::ValueTree;
-use std::time::Duration;
 
 /// The largest input too slow or too large that shrinking cuts down word by word or round by
 /// round: the largest small one, a dictionary of 24 words each listed twice. A larger one is
@@ -44,104 +44,6 @@ fn worth_cutting_down(failure: &Failure, input: &Input, made: bool) -> bool {
             too_deep: Some(_), ..
         } => !made && input.size() <= CUT_DOWN_WHEN_SLOW,
         _ => true,
-    }
-}
-
-/// What cutting an input down may spend: so many tries at most, and so much time on a clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    pub tries: usize,
-    pub time: Duration,
-}
-
-/// Cuts out of `input`, of `problem`, the parts that its failure does not need, as delta
-/// debugging does, at each of the problem's levels, coarsest first ([`Problem::levels`]): halves
-/// first, then quarters, and so on down to single parts, passed over again until no single one can
-/// go; then makes it simpler a step at a time ([`Problem::simpler`]), and brings its numbers as
-/// near 0 as they still fail, each by bisection ([`Problem::numbers`]); and again while a round
-/// changes it, if the problem has more than one level, simpler inputs or numbers; or until the `budget` is
-/// spent on `clock`. A candidate is tried only if the problem accepts it
-/// ([`Problem::acceptable`]); `fails` says whether a smaller input still fails the same way (and
-/// keeps it if it likes). A failure that needs four words of 80,000 is found in a few hundred
-/// tries, not 80,000. Returns the input cut down.
-pub fn cut_down(
-    problem: &dyn Problem,
-    input: Input,
-    budget: Budget,
-    clock: &impl Clock,
-    mut fails: impl FnMut(&Input) -> Result<bool, Error>,
-) -> Result<Input, Error> {
-    let deadline = clock.now() + budget.time;
-    let (mut current, mut tries) = (input, 0);
-    let spent = |tries: usize| tries >= budget.tries || clock.now() >= deadline;
-    let mut try_one = |candidate: &Input, tries: &mut usize| -> Result<bool, Error> {
-        *tries += 1;
-        Ok(problem.acceptable(candidate)? && fails(candidate)?)
-    };
-    let rounds_repeat = problem.levels() > 1;
-    loop {
-        let mut changed = false;
-        for level in 0..problem.levels() {
-            let mut chunk = (problem.parts(&current, level) / 2).max(1);
-            loop {
-                let mut start = 0;
-                let mut cut = false;
-                while start < problem.parts(&current, level) {
-                    if spent(tries) {
-                        return Ok(current);
-                    }
-                    // Nothing to cut there (the end, or only what the problem will not cut).
-                    let Some(candidate) = problem.without(&current, level, start, chunk) else {
-                        start += chunk;
-                        continue;
-                    };
-                    match try_one(&candidate, &mut tries)? {
-                        true => (current, cut, changed) = (candidate, true, true),
-                        false => start += chunk,
-                    }
-                }
-                match chunk {
-                    1 if !cut => break,
-                    1 => {}
-                    _ => chunk /= 2,
-                }
-            }
-        }
-        let mut simpler = problem.simpler(&current).into_iter();
-        let mut made_simpler = false;
-        while let Some(candidate) = simpler.next() {
-            if spent(tries) {
-                return Ok(current);
-            }
-            if try_one(&candidate, &mut tries)? {
-                (current, made_simpler, changed) = (candidate, true, true);
-                simpler = problem.simpler(&current).into_iter();
-            }
-        }
-        // Each number brought as near 0 as it still fails, by bisection: 0 itself was tried
-        // among the simpler inputs, and taken as passing.
-        let mut bisected = false;
-        let mut index = 0;
-        while let Some(&value) = problem.numbers(&current).get(index) {
-            index += 1;
-            let (mut passing, mut failing) = (0, value);
-            while failing.abs_diff(passing) > 1 {
-                if spent(tries) {
-                    return Ok(current);
-                }
-                let middle = passing + (failing - passing) / 2;
-                let Some(candidate) = problem.with_number(&current, index - 1, middle) else {
-                    break;
-                };
-                match try_one(&candidate, &mut tries)? {
-                    true => (current, failing, bisected, changed) = (candidate, middle, true, true),
-                    false => passing = middle,
-                }
-            }
-        }
-        if !changed || !(rounds_repeat || made_simpler || bisected) {
-            return Ok(current);
-        }
     }
 }
 

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use test_support::oracle::shiritori_winners;
 
 mod inputs;
+mod numbers;
 mod phases;
 mod shrinking;
 
@@ -63,5 +64,24 @@ fn within_constraints(input: &Input) -> bool {
                 && players.bytes().all(|b| b == b'A' || b == b'T')
         }
         Input::Text(_) => false,
+    }
+}
+
+/// A clock that a test moves on.
+struct FakeClock(Cell<Instant>);
+
+impl FakeClock {
+    fn new() -> Self {
+        Self(Cell::new(Instant::now()))
+    }
+
+    fn advance(&self, by: Duration) {
+        self.0.set(self.0.get() + by);
+    }
+}
+
+impl Clock for FakeClock {
+    fn now(&self) -> Instant {
+        self.0.get()
     }
 }

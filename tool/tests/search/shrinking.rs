@@ -257,25 +257,6 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
     assert!(found.input.size() > 12_345);
 }
 
-/// A clock that a test moves on.
-struct FakeClock(Cell<Instant>);
-
-impl FakeClock {
-    fn new() -> Self {
-        Self(Cell::new(Instant::now()))
-    }
-
-    fn advance(&self, by: Duration) {
-        self.0.set(self.0.get() + by);
-    }
-}
-
-impl Clock for FakeClock {
-    fn now(&self) -> Instant {
-        self.0.get()
-    }
-}
-
 /// A budget that cutting down never reaches: 100 tries, a minute.
 const AMPLE: Budget = Budget {
     tries: 100,
