@@ -124,6 +124,22 @@ fn right_answer(problem: Builtin, input: &Input) -> Result<String, Error> {
     String::from_utf8(out).map_err(|error| Error::Fatal(error.to_string()))
 }
 
+/// The input of `problem` in `text`, read as the solution reads it: the error is what the
+/// solution would print (`error: ...`).
+pub fn read_input(problem: Builtin, text: &str) -> Result<Input, Error> {
+    match problem {
+        Builtin::Shiritori => solved::dictionary(&Input::Text(crate::input::Text {
+            text: text.to_string(),
+            size: None,
+        }))
+        .map(drop)?,
+        Builtin::Lucky7 => lucky7_game(text.as_bytes()).map(drop)?,
+    }
+    // What the solution reads, the judge's input is: N and as many words, or N, S and X.
+    Input::parse(problem, text)
+        .ok_or_else(|| Error::Fatal("error: tokens after the input's last".to_string()))
+}
+
 /// What this crate's own solution failing means: a bug here.
 fn own_failure(problem: Builtin, message: impl std::fmt::Display) -> Error {
     Error::Fatal(format!(

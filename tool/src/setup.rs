@@ -5,10 +5,11 @@
 //! only about the terminal (the progress line, Ctrl-C, printing) is the subcommand's.
 
 use crate::build::{self, BuildError, BuildOptions, Built, Ready};
+use crate::builtin;
 use crate::custom::{Custom, Helpers};
 use crate::error::{Error, Exit, Helper};
 use crate::format::{mebibytes, shell_line};
-use crate::input::{Builtin, JUDGE_MAX};
+use crate::input::{Builtin, Input, JUDGE_MAX, Text};
 use crate::judge::{Comparison, Limits};
 use crate::problem::Problem;
 use crate::process;
@@ -93,6 +94,10 @@ pub struct CheckArgs {
     /// ./test/ when it exists]
     #[arg(long, value_name = "PATH", help_heading = "A problem of your own")]
     pub samples: Vec<PathBuf>,
+    /// Shrink this failing input first, as a check stopped with Ctrl-C while shrinking saved it;
+    /// if it passes, the check goes on as usual
+    #[arg(long, value_name = "FILE")]
+    pub shrink: Option<PathBuf>,
     /// Compare numbers within this absolute or relative error, as oj's -e
     #[arg(long, value_name = "E", allow_negative_numbers = true, value_parser = positive_factor, help_heading = "A problem of your own")]
     pub tolerance: Option<f64>,
@@ -182,6 +187,8 @@ pub struct Setup {
     pub command: Vec<OsString>,
     /// The pyenv shim the program starts through, if it does.
     pub shim: Option<Shim>,
+    /// The input given to shrink first (`--shrink`).
+    pub to_shrink: Option<Input>,
     pub cases: usize,
     pub seed: u64,
     pub limits: Limits,
@@ -265,6 +272,10 @@ impl Setup {
             ProblemArgs::Own { .. } => Some(read_samples(args)?),
             ProblemArgs::Builtin { .. } => None,
         };
+        let to_shrink = match &args.shrink {
+            Some(path) => Some(read_to_shrink(path, &problem)?),
+            None => None,
+        };
         let given = problem.resolve(args)?;
         let mut built = Vec::new();
         let mut ready = Vec::new();
@@ -288,6 +299,7 @@ impl Setup {
             program: shell_line(&words),
             command: program.command,
             shim: program.shim,
+            to_shrink,
             cases: args.cases as usize,
             seed,
             limits,
@@ -525,6 +537,27 @@ fn read_samples(args: &CheckArgs) -> Result<Samples, Error> {
         all.comparison = read.comparison.or(all.comparison);
     }
     Ok(all)
+}
+
+/// The input at `path` to shrink first, an input of `problem`: a usage error where it cannot be
+/// read, or is no input of a built-in problem (what its solution would say).
+fn read_to_shrink(path: &Path, problem: &ProblemArgs) -> Result<Input, Error> {
+    let shown = path.display();
+    let text = fs::read_to_string(path)
+        .map_err(|error| Error::Usage(format!("cannot read {shown}: {error}")))?;
+    match problem {
+        ProblemArgs::Builtin { problem, .. } => {
+            builtin::read_input(*problem, &text).map_err(|error| {
+                let message = error.to_string();
+                let message = message.strip_prefix("error: ").unwrap_or(&message);
+                Error::Usage(format!(
+                    "{shown} is no input of {}: {message}",
+                    problem.name()
+                ))
+            })
+        }
+        ProblemArgs::Own { .. } => Ok(Input::Text(Text { text, size: None })),
+    }
 }
 
 /// The built-in problem that the command line's first word names.

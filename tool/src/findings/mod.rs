@@ -30,10 +30,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 use under_check::{Answering, UnderCheck};
 
-/// How many cases of each kind each way judged ([`JudgedBy`]): the samples, the random cases,
-/// and the inputs of the largest size.
+/// How many cases of each kind each way judged ([`JudgedBy`]): the input given to shrink, the
+/// samples, the random cases, and the inputs of the largest size.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Judging {
+    pub to_shrink: BTreeMap<JudgedBy, usize>,
     pub samples: BTreeMap<JudgedBy, usize>,
     pub cases: BTreeMap<JudgedBy, usize>,
     pub largest: BTreeMap<JudgedBy, usize>,
@@ -174,7 +175,10 @@ fn checked_with(
     let started = Instant::now();
     setup.problem.check_itself()?;
     let program = UnderCheck::new(setup, ahead);
-    let plan = Plan::new(setup.cases, setup.seed);
+    let plan = Plan {
+        to_shrink: setup.to_shrink.clone(),
+        ..Plan::new(setup.cases, setup.seed)
+    };
     let progress = |progress: Progress| stage(Stage::Searching(progress));
     let problem = &*setup.problem;
     let clock = SpentClock {

@@ -131,6 +131,7 @@ impl<'a> UnderCheck<'a> {
         let mut judging = Judging::default();
         for (&case, &by) in self.judged.borrow().iter() {
             let kind = match case {
+                Case::ToShrink => &mut judging.to_shrink,
                 Case::Sample(_) => &mut judging.samples,
                 Case::Random(_) => &mut judging.cases,
                 Case::Family(_) | Case::Largest(_) => &mut judging.largest,
@@ -221,7 +222,7 @@ impl<'a> UnderCheck<'a> {
                 seed: self.setup.seed,
             },
             Case::Largest(seed) => Origin { family: None, seed },
-            Case::Sample(_) | Case::Random(_) => return false,
+            Case::ToShrink | Case::Sample(_) | Case::Random(_) => return false,
         };
         self.last_largest == Some(origin)
     }
@@ -325,7 +326,7 @@ impl<'a> UnderCheck<'a> {
     pub(super) fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Curve>, Error> {
         let at_largest = match found.case {
             Case::Family(_) | Case::Largest(_) => Some(&found.first_failure),
-            Case::Sample(_) | Case::Random(_) => None,
+            Case::ToShrink | Case::Sample(_) | Case::Random(_) => None,
         };
         let problem = &*self.setup.problem;
         let failing = Failing {

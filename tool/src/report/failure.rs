@@ -23,7 +23,7 @@ use std::time::Duration;
 /// before the input itself.
 fn lines_before_the_input(found: &Found) -> usize {
     match found.case {
-        Case::Sample(_) | Case::Random(_) | Case::Largest(_) => 1,
+        Case::ToShrink | Case::Sample(_) | Case::Random(_) | Case::Largest(_) => 1,
         Case::Family(family) => wrapped(&family_line(family)).len() + 1,
     }
 }
@@ -129,6 +129,10 @@ pub(super) fn write_input_section(text: &mut String, setup: &Setup, found: &Foun
         false => format!("{name}: {units}"),
     };
     let heading = match found.case {
+        Case::ToShrink => format!(
+            "{}, {how} from the input given to shrink ({first}) after {tries}",
+            name("Smallest failing input")
+        ),
         Case::Sample(number) => name(&capitalized(&sample_name(&*setup.problem, number))),
         Case::Random(case) => format!(
             "{}, {how} from case {} of {} ({first}, seed {seed}) after {tries}",

@@ -14,6 +14,7 @@ use crate::format::{
     bounded, counted, mebibytes, seconds, shell_line, shell_quoted, with_commas, write_command,
     write_some, write_wrapped,
 };
+use crate::input::Input;
 use crate::judge::Failure;
 use crate::problem::{JudgedBy, Problem, Units};
 use crate::search::{Case, Peak};
@@ -24,6 +25,7 @@ use failure::{
 };
 use growth::{close_call, write_growth};
 use std::fmt::Write;
+use std::path::Path;
 
 /// The most lines of any section of the report.
 pub const SECTION_LINES: usize = 40;
@@ -64,6 +66,7 @@ fn sample_name(problem: &dyn Problem, number: usize) -> String {
 /// family "chain"`.
 fn case_name(case: Case, problem: &dyn Problem) -> String {
     match case {
+        Case::ToShrink => "the input given to shrink".to_string(),
         Case::Sample(number) => sample_name(problem, number),
         Case::Random(case) => format!("case {}", case + 1),
         Case::Family(family) => format!("the family \"{}\"", family.name()),
@@ -77,6 +80,11 @@ fn judging_line(problem: &dyn Problem, judging: &Judging) -> Option<String> {
     let size = problem.units().of(problem.largest_size());
     let (input, inputs) = (format!("input of {size}"), format!("inputs of {size}"));
     let kinds = [
+        (
+            &judging.to_shrink,
+            "input given to shrink",
+            "inputs given to shrink",
+        ),
         (&judging.samples, "sample", "samples"),
         (&judging.cases, "case", "cases"),
         (&judging.largest, input.as_str(), inputs.as_str()),
@@ -478,4 +486,47 @@ fn at_a_time(jobs: usize, forked: usize) -> String {
             counted(forked, "run", "runs")
         ),
     }
+}
+
+/// The smallest failing input a check stopped while shrinking had found, and where it was saved.
+pub struct SmallestSoFar<'a> {
+    pub input: &'a Input,
+    pub path: &'a Path,
+}
+
+/// The lines that Ctrl-C prints: where the check was (`stage`) with its `seed`, the smallest
+/// failing input so far if it was shrinking (`smallest`), at most [`SHOWN_STDERR`] lines of it,
+/// and the commands that go on shrinking it (`resume`) and run the check again (`repeat`).
+pub fn interrupted(
+    stage: &str,
+    seed: u64,
+    smallest: Option<SmallestSoFar>,
+    resume: &str,
+    repeat: &str,
+) -> String {
+    let mut text = String::new();
+    write_wrapped(
+        &mut text,
+        &format!("check: interrupted {stage} (seed {seed}); the program under test was stopped."),
+    );
+    if let Some(SmallestSoFar { input, path }) = smallest {
+        let size = input.describe_size();
+        write_wrapped(
+            &mut text,
+            &format!("The smallest failing input so far ({size}):"),
+        );
+        write_some(
+            &mut text,
+            input.text().lines(),
+            SHOWN_STDERR,
+            "",
+            "more lines",
+        );
+        let saved = format!("It is saved as {}. To go on shrinking it:", path.display());
+        write_wrapped(&mut text, &saved);
+        write_command(&mut text, resume);
+    }
+    text.push_str("To run the same check again:\n");
+    write_command(&mut text, repeat);
+    bounded(&text, MOST_BYTES)
 }

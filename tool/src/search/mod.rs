@@ -86,6 +86,8 @@ pub enum Progress<'a> {
     Family { family: Family },
     /// The generator's input of the largest size from `seed` is being run.
     Largest { seed: u64 },
+    /// The input given to shrink is being run.
+    ToShrink,
     /// Shrinking has tried `steps` smaller inputs; the smallest failing one so far is `input`.
     Shrinking { steps: usize, input: &'a Input },
 }
@@ -93,6 +95,9 @@ pub enum Progress<'a> {
 /// Where a failure was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Case {
+    /// The input given to shrink (`check --shrink`), as a check interrupted while shrinking saves
+    /// it.
+    ToShrink,
     /// Sample number so-and-so (from 1).
     Sample(usize),
     /// Random case number so-and-so (from 0).
@@ -137,11 +142,12 @@ pub enum Conclusion {
     Found(Box<Found>),
 }
 
-/// How a search goes: how many cases, from which random seed, how many smaller inputs
-/// shrinking may try at most (each may take a run up to the time limit), and how long cutting
-/// words or rounds out of a failing input may take.
-#[derive(Clone, Copy, Debug)]
+/// How a search goes: the input given to shrink, which it starts from; how many cases, from which
+/// random seed, how many smaller inputs shrinking may try at most (each may take a run up to the
+/// time limit), and how long cutting words or rounds out of a failing input may take.
+#[derive(Clone, Debug)]
 pub struct Plan {
+    pub to_shrink: Option<Input>,
     pub cases: usize,
     pub seed: u64,
     pub max_shrink_steps: usize,
@@ -153,6 +159,7 @@ impl Plan {
     /// to a minute.
     pub fn new(cases: usize, seed: u64) -> Self {
         Self {
+            to_shrink: None,
             cases,
             seed,
             max_shrink_steps: 2_000,
@@ -231,8 +238,9 @@ fn runner(seed: u64) -> TestRunner {
     TestRunner::new_with_rng(Config::default(), rng)
 }
 
-/// Runs the samples of `problem` through `program`, which judges a solution on one input (an
-/// error ends the search, say when the solution cannot be run), then the cases of `plan`, then
+/// Runs the input `plan` gives to shrink, if it gives one, then the samples of `problem`
+/// through `program`, which judges a solution on one input (an error ends the search, say when
+/// the solution cannot be run), then the cases of `plan`, then
 /// the inputs of the problem's largest size: each phase stops at its first failure, which is
 /// shrunk ([`shrink`]): a sample is reported as it is; a small random case shrinks with proptest's
 /// value trees, an input an origin makes by bisecting its size; then either is cut down, keeping
@@ -248,20 +256,23 @@ pub fn search(
     let lookahead = Lookahead::new(plan.cases, largest, program.jobs());
     let mut search = Search {
         problem,
-        plan,
+        plan: &plan,
         program: &mut program,
         progress: &mut progress,
         lookahead,
         passed: PassedInputs::default(),
         largest: 0,
     };
-    let first = match search.samples()? {
-        Some(first) => Some(first),
-        None => match search.cases()? {
-            Some(first) => Some(first),
-            None => search.largest_inputs()?,
-        },
-    };
+    let mut first = search.given_to_shrink()?;
+    if first.is_none() {
+        first = search.samples()?;
+    }
+    if first.is_none() {
+        first = search.cases()?;
+    }
+    if first.is_none() {
+        first = search.largest_inputs()?;
+    }
     let Some(first) = first else {
         return Ok(Conclusion::Passed {
             largest: search.largest,
@@ -275,7 +286,7 @@ pub fn search(
 /// small inputs that passed, and the largest random input run.
 struct Search<'s, R, P> {
     problem: &'s dyn Problem,
-    plan: Plan,
+    plan: &'s Plan,
     program: &'s mut R,
     progress: &'s mut P,
     lookahead: Lookahead,
@@ -284,6 +295,21 @@ struct Search<'s, R, P> {
 }
 
 impl<R: Runs, P: FnMut(Progress)> Search<'_, R, P> {
+    /// The input given to shrink, if one is: its failure, to be cut down.
+    fn given_to_shrink(&mut self) -> Result<Option<FirstFailure>, Error> {
+        let Some(input) = &self.plan.to_shrink else {
+            return Ok(None);
+        };
+        (self.progress)(Progress::ToShrink);
+        let failure = self.program.run(input, Case::ToShrink)?;
+        Ok(failure.map(|failure| FirstFailure {
+            case: Case::ToShrink,
+            input: input.clone(),
+            failure,
+            way: Way::Cut,
+        }))
+    }
+
     /// The samples, all foreseen at once, in turn: the first failure, reported as it is.
     fn samples(&mut self) -> Result<Option<FirstFailure>, Error> {
         let samples = self.problem.samples();

@@ -55,6 +55,10 @@ fn usage_errors_exit_with_2() {
         ),
         (&["--cases"], "a value is required for '--cases <CASES>'"),
         (
+            &["--shrink", "/no/such/game", "lucky7", "true"],
+            "cannot read /no/such/game: No such file or directory",
+        ),
+        (
             &["--verbose", "lucky7", "x"],
             "unexpected argument '--verbose'",
         ),
@@ -310,4 +314,107 @@ fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
         let _ = fs::remove_file(&pids);
         let _ = fs::remove_dir_all(&saved);
     }
+}
+
+#[test]
+fn a_check_stopped_while_shrinking_saves_the_smallest_failing_input_and_says_how_to_go_on() {
+    let folder = scratch_folder("stopped-shrinking");
+    fs::create_dir_all(&folder).unwrap();
+    let given = folder.join("game.in");
+    // A game of 40 rounds, and a program wrong on every game, slowly, which notes each run.
+    let rounds = "1234567890".repeat(4);
+    fs::write(&given, format!("40\n{rounds}\n{}\n", "TA".repeat(20))).unwrap();
+    let runs = folder.join("runs");
+    let wrong = format!("echo >> {}; sleep 0.1; echo Nobody", runs.display());
+    let save = folder.join("saved");
+    let arguments = [
+        "check",
+        "--seed",
+        "5",
+        "--save",
+        save.to_str().unwrap(),
+        "--shrink",
+        given.to_str().unwrap(),
+        "lucky7",
+        "sh",
+        "-c",
+        &wrong,
+    ];
+    let mut checking = Command::new(TOOL)
+        .args(arguments)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("check starts");
+    // Four runs: the game given, and three smaller ones that failed too, all being shrinking's.
+    let started = Instant::now();
+    while fs::read_to_string(&runs)
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 4
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the runs go on"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let check_pid = i32::try_from(checking.id()).unwrap();
+    // SAFETY: kill has no memory effects; the process is our own child, not yet waited for.
+    unsafe { libc::kill(check_pid, libc::SIGINT) };
+    let status = checking.wait().expect("check ends");
+    assert_eq!(status.code(), Some(130));
+    let mut message = String::new();
+    std::io::Read::read_to_string(checking.stderr.as_mut().unwrap(), &mut message).unwrap();
+    // The smallest game so far, saved, shown, and the command that goes on shrinking it.
+    let smallest = save.join("lucky7-5-smallest.in");
+    let saved = fs::read_to_string(&smallest).expect("the smallest game is saved");
+    let rounds: usize = saved.lines().next().unwrap().parse().unwrap();
+    assert!(rounds < 40, "{saved}");
+    assert!(
+        message.contains(&format!(
+            "The smallest failing input so far ({rounds} rounds):\n{saved}It is saved as"
+        )),
+        "{message}"
+    );
+    let unwrapped = message.replace('\n', " ");
+    let saved_as = format!(
+        "It is saved as {}. To go on shrinking it:",
+        smallest.display()
+    );
+    assert!(unwrapped.contains(&saved_as), "{message}");
+    let resume = message
+        .split("To go on shrinking it:\n  ")
+        .nth(1)
+        .and_then(|rest| rest.lines().next())
+        .unwrap_or_else(|| panic!("no command: {message}"));
+    let words = shell_words::split(resume).unwrap();
+    assert_eq!(
+        words[1..5],
+        ["check", "--shrink", smallest.to_str().unwrap(), "--seed"]
+    );
+    // That command, run, shrinks on from there, and says so.
+    let resumed = Command::new(TOOL).args(&words[1..]).output().unwrap();
+    assert_eq!(resumed.status.code(), Some(1));
+    let report = String::from_utf8_lossy(&resumed.stdout);
+    assert!(
+        report.contains(&format!(
+            "Smallest failing input (1 round), shrunk from the input given to shrink ({rounds} rounds) after"
+        )),
+        "{report}"
+    );
+    // A file that is no game is a usage error, with what the solution says of it.
+    fs::write(&given, "2\n17\nT\n").unwrap();
+    let message = assert_usage_error(&check(&[
+        "--shrink",
+        given.to_str().unwrap(),
+        "lucky7",
+        "true",
+    ]));
+    assert!(
+        message.contains("game.in is no input of lucky7: X has 1 letter, but N is 2"),
+        "{message}"
+    );
+    fs::remove_dir_all(&folder).unwrap();
 }

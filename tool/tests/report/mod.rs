@@ -45,6 +45,7 @@ impl Scenario<'_> {
                 .into_iter()
                 .map(Into::into)
                 .collect(),
+            to_shrink: None,
             cases: self.cases,
             seed: self.seed,
             limits: self.limits,

@@ -80,6 +80,68 @@ fn a_failing_official_sample_is_the_failure_as_it_is() {
     assert_eq!(found.failure, wrong);
 }
 
+#[test]
+fn an_input_given_to_shrink_runs_first_and_is_cut_down_if_it_fails() {
+    // Wrong on every game with a 7 in it: the game given is cut down to that digit alone, before
+    // any sample runs.
+    let wrong = Failure::WrongAnswer {
+        expected: "Aoki\n".to_string(),
+        actual: "Takahashi\n".to_string(),
+        message: None,
+    };
+    let given = Input::Lucky7 {
+        digits: "1357913579".to_string(),
+        players: "TATATATATA".to_string(),
+    };
+    let sevens = |input: &Input| {
+        let Input::Lucky7 { digits, .. } = input else {
+            unreachable!("a Lucky 7 game")
+        };
+        Ok::<_, Error>(digits.contains('7').then(|| wrong.clone()))
+    };
+    let mut phases = Vec::new();
+    let progress = |step: Progress| match step {
+        Progress::ToShrink => phases.push("to shrink"),
+        Progress::Sample { .. } => phases.push("sample"),
+        _ => {}
+    };
+    let plan = Plan {
+        to_shrink: Some(given.clone()),
+        ..Plan::new(300, 1)
+    };
+    let outcome = search(&Builtin::Lucky7, plan, &SystemClock, sevens, progress);
+    let Ok(Conclusion::Found(found)) = outcome else {
+        panic!("the game given fails");
+    };
+    assert_eq!(phases, ["to shrink"]);
+    assert_eq!((found.case, found.first.clone()), (Case::ToShrink, given));
+    assert_eq!(
+        found.input,
+        Input::Lucky7 {
+            digits: "7".to_string(),
+            players: "T".to_string(),
+        }
+    );
+    assert!(found.cut_down);
+    // Given a game that passes, the search goes on as it would without it: the samples next.
+    let mut phases = Vec::new();
+    let progress = |step: Progress| match step {
+        Progress::ToShrink => phases.push("to shrink"),
+        Progress::Sample { .. } => phases.push("sample"),
+        _ => {}
+    };
+    let plan = Plan {
+        to_shrink: Some(Input::Lucky7 {
+            digits: "1".to_string(),
+            players: "T".to_string(),
+        }),
+        ..Plan::new(5, 1)
+    };
+    let outcome = search(&Builtin::Lucky7, plan, &SystemClock, sevens, progress).unwrap();
+    assert!(matches!(outcome, Conclusion::Found(_)), "a case has a 7");
+    assert_eq!(phases[..3], ["to shrink", "sample", "sample"]);
+}
+
 /// A program that fails on inputs of a size or more, and notes what it is told to foresee and
 /// what it runs.
 struct Foreseeing {

@@ -203,7 +203,7 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
     };
     let outcome = search(
         &Builtin::Lucky7,
-        plan,
+        plan.clone(),
         &SystemClock,
         wrong_on_zeros,
         progress,
@@ -228,7 +228,14 @@ fn a_family_fails_at_the_judges_largest_size_and_is_bisected_to_its_smallest() {
     // Too slow there: the size is bisected to within a fiftieth, which the noise of a run blurs
     // anyway, in fewer steps.
     let slow_on_zeros = |input: &Input| Ok::<_, Error>(on_zeros(input).then(time_limit));
-    let outcome = search(&Builtin::Lucky7, plan, &SystemClock, slow_on_zeros, |_| {}).unwrap();
+    let outcome = search(
+        &Builtin::Lucky7,
+        plan.clone(),
+        &SystemClock,
+        slow_on_zeros,
+        |_| {},
+    )
+    .unwrap();
     let Conclusion::Found(found) = outcome else {
         panic!("the family of zeros fails");
     };

@@ -5,17 +5,23 @@
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::findings::{self, Findings, Stage};
 use atcoder_games_tool::format::{shell_quoted, with_commas};
+use atcoder_games_tool::input::Input;
 use atcoder_games_tool::problem::Problem;
 use atcoder_games_tool::process;
-use atcoder_games_tool::report::{self, not_built};
+use atcoder_games_tool::report::{self, SmallestSoFar, not_built};
 use atcoder_games_tool::search::Progress;
 use atcoder_games_tool::setup::{CheckArgs, Halt, SaveFolder, Setup};
+use std::fs;
 use std::io::{self, IsTerminal, Write};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
 /// Where the check is, for the line that Ctrl-C prints.
 static STAGE: Mutex<String> = Mutex::new(String::new());
+
+/// The smallest failing input so far, while the check shrinks one, for Ctrl-C.
+static SMALLEST: Mutex<Option<Input>> = Mutex::new(None);
 
 /// Notes where the check is, for Ctrl-C.
 fn enter(stage: String) {
@@ -25,17 +31,29 @@ fn enter(stage: String) {
 }
 
 /// The command line of this run of the tool, with `--seed` added when it was not given, so that
-/// it repeats this run: quoted as a shell reads it back.
-fn repeating(seed: u64) -> String {
+/// it repeats this run; with `--shrink PATH` for `to_shrink` if given, in place of the one it
+/// had (`had_shrink`): quoted as a shell reads it back.
+fn repeating(seed: u64, to_shrink: Option<&Path>, had_shrink: bool) -> String {
     let mut arguments: Vec<String> = std::env::args().collect();
-    let seeded = arguments
-        .iter()
-        .position(|argument| argument == "check")
-        .filter(|_| {
-            !arguments
+    let check = arguments.iter().position(|argument| argument == "check");
+    if let (Some(at), Some(path)) = (check, to_shrink) {
+        if had_shrink {
+            let given = arguments[at..]
                 .iter()
-                .any(|argument| argument.starts_with("--seed"))
-        });
+                .position(|argument| argument == "--shrink" || argument.starts_with("--shrink="));
+            if let Some(given) = given.map(|given| at + given) {
+                let value = usize::from(arguments[given] == "--shrink");
+                arguments.drain(given..=(given + value).min(arguments.len() - 1));
+            }
+        }
+        let path = path.to_string_lossy().into_owned();
+        arguments.splice(at + 1..at + 1, ["--shrink".to_string(), path]);
+    }
+    let seeded = check.filter(|_| {
+        !arguments
+            .iter()
+            .any(|argument| argument.starts_with("--seed"))
+    });
     if let Some(at) = seeded {
         arguments.splice(at + 1..at + 1, ["--seed".to_string(), seed.to_string()]);
     }
@@ -61,13 +79,18 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Error> {
     for warning in &setup.warnings {
         eprintln!("{warning}");
     }
-    stop_on_interrupt(&setup);
+    stop_on_interrupt(&setup, args.shrink.is_some());
     let show_progress = io::stderr().is_terminal();
     let problem = &*setup.problem;
     let findings = findings::check(&setup, |stage| {
         let line = describe(&stage, problem);
         if show_progress {
             eprint!("\r\x1b[2K{line}");
+        }
+        if let Stage::Searching(Progress::Shrinking { input, .. }) = &stage {
+            *SMALLEST
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some((*input).clone());
         }
         enter(match stage {
             Stage::Searching(_) => format!("at {line}"),
@@ -87,22 +110,33 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Error> {
 }
 
 /// Has Ctrl-C stop the check: the program under test runs in a process group of its own, which a
-/// terminal's Ctrl-C does not reach, so it is stopped, and all it started; the folders the check
-/// made and left empty go; and where the check was is said, with how to run it again.
-fn stop_on_interrupt(setup: &Setup) {
+/// terminal's Ctrl-C does not reach, so it is stopped, and all it started; the smallest failing
+/// input so far, if the check was shrinking one, is saved in the check's folder; the folders the
+/// check made and left empty go; and where the check was is said, with the smallest input and
+/// how to go on shrinking it, and how to run the check again.
+fn stop_on_interrupt(setup: &Setup, had_shrink: bool) {
     let seed = setup.seed;
-    let repeat = repeating(seed);
+    let repeat = repeating(seed, None, false);
     let made = setup.folder.made.clone();
+    let path = (setup.folder.path).join(format!("{}-{seed}-smallest.in", setup.problem.name()));
+    let resume = repeating(seed, Some(&path), had_shrink);
     let _ = ctrlc::set_handler(move || {
         // The stage is read first and held: the program stopped, the check would go on to the
         // next stage, which is not where it was.
         let held = STAGE.lock();
         let stage = held.as_deref().cloned().unwrap_or_default();
         process::stop_all();
+        let smallest = SMALLEST
+            .lock()
+            .ok()
+            .and_then(|mut smallest| smallest.take());
+        let saved = smallest.filter(|input| fs::write(&path, input.text()).is_ok());
         SaveFolder::remove_empty(&made);
-        eprintln!(
-            "\ncheck: interrupted {stage} (seed {seed}); the program under test was stopped.\nTo run the same check again:\n  {repeat}"
-        );
+        let smallest = saved
+            .as_ref()
+            .map(|input| SmallestSoFar { input, path: &path });
+        let lines = report::interrupted(&stage, seed, smallest, &resume, &repeat);
+        eprint!("\n{lines}");
         std::process::exit(130);
     });
 }
@@ -135,6 +169,7 @@ fn describe(stage: &Stage, problem: &dyn Problem) -> String {
             let size = problem.units().of(problem.largest_size());
             format!("family \"{}\": {size}", family.name())
         }
+        Progress::ToShrink => "the input given to shrink".to_string(),
         Progress::Shrinking { steps, input } => format!(
             "shrinking: {} tried, down to {}",
             with_commas(*steps),
