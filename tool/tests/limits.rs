@@ -270,7 +270,7 @@ fn a_quadratic_jvm_solution_gets_tle_its_growth_and_the_same_verdict_twice() {
 
 #[test]
 #[ignore = "second tier: times real programs (cargo test -- --ignored)"]
-fn a_quadratic_program_on_a_problem_of_ones_own_gets_tle_and_its_growth_against_size() {
+fn a_quadratic_program_on_a_problem_of_ones_own_gets_tle_and_its_growth_against_tokens() {
     let _alone = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -312,14 +312,17 @@ fn a_quadratic_program_on_a_problem_of_ones_own_gets_tle_and_its_growth_against_
         prose.contains("gives time limit exceeded (TLE)"),
         "{report}"
     );
-    // SIZE is N here: the growth is N², against SIZE.
-    let after = "Time grows like SIZE^";
+    // An input of SIZE words has SIZE + 1 tokens: the growth is N², against the tokens.
+    let after = "Time grows like T^";
     let found: f64 = prose
         .split(after)
         .nth(1)
         .and_then(|rest| rest.get(..3))
         .and_then(|digits| digits.parse().ok())
-        .unwrap_or_else(|| panic!("no growth against SIZE: {report}"));
-    assert!((found - 2.0).abs() <= 0.4, "SIZE^{found}: {report}");
-    assert!(prose.contains(" on the generator's inputs."), "{report}");
+        .unwrap_or_else(|| panic!("no growth against the tokens: {report}"));
+    assert!((found - 2.0).abs() <= 0.4, "T^{found}: {report}");
+    assert!(
+        prose.contains(" on the generator's inputs, T their length in tokens."),
+        "{report}"
+    );
 }
