@@ -12,8 +12,9 @@ pub enum Error {
     /// Anything else that stopped the work: a malformed input, a file that cannot be read or
     /// written, a program that cannot be watched: exit status 1, after one `error: ` line.
     Fatal(String),
-    /// A helper program of the user's (generator, reference, checker, validator) failed, which
-    /// is no verdict on the program under check: exit status 3, after a report that names it.
+    /// A helper program of the user's (generator, reference, checker, validator, interactor)
+    /// failed, which is no verdict on the program under check: exit status 3, after a report
+    /// that names it.
     Helper(Box<HelperFailure>),
 }
 
@@ -41,6 +42,8 @@ pub enum Helper {
     Reference,
     Checker,
     Validator,
+    /// The judge of an interactive problem, which talks with the program.
+    Interactor,
 }
 
 impl Helper {
@@ -51,6 +54,7 @@ impl Helper {
             Self::Reference => "reference",
             Self::Checker => "checker",
             Self::Validator => "validator",
+            Self::Interactor => "interactor",
         }
     }
 }

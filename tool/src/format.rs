@@ -5,6 +5,7 @@
 //! of it.
 
 use std::fmt::Write;
+use std::path::Path;
 
 /// `1234567` as `1,234,567`.
 pub fn with_commas(n: usize) -> String {
@@ -129,6 +130,26 @@ pub fn write_command(text: &mut String, command: &str) {
     let _ = writeln!(text, "{COMMAND}  {command}");
 }
 
+/// Writes the command of `words`, each quoted as a shell reads it, on as few lines as hold it
+/// within [`LINE_WIDTH`], each but the last ending in ` \\`, as a shell continues a line, and
+/// the next indented; a word longer than a line is written whole ([`write_command`]).
+pub fn write_command_words(text: &mut String, words: &[String]) {
+    let (mut line, mut empty) = (String::new(), true);
+    for word in words {
+        // After the two spaces of a command's line, and before the ` \\` that continues it.
+        if !empty && 2 + line.len() + 1 + word.len() + 2 > LINE_WIDTH {
+            write_command(text, &format!("{line} \\"));
+            (line, empty) = ("  ".to_string(), true);
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    write_command(text, &line);
+}
+
 /// `text` within bounds: each line of more than [`LINE_WIDTH`] characters with its long tokens
 /// shown by their ends, and cut if that is not enough ([`shortened`]), but for a command
 /// ([`write_command`]), which is kept whole; and all of it within `most` bytes, cut at a line's
@@ -214,4 +235,42 @@ pub fn write_some<'a>(
     if shown < lines.len() {
         let _ = writeln!(text, "{indent}... and {} {more}", lines.len() - shown);
     }
+}
+/// A run of the tool's command line, `invoked`, with `--seed` added when it was not given, so
+/// that it repeats the run; with `--shrink PATH` for `to_shrink` if given, in place of the one it
+/// had (`had_shrink`): its words, each quoted as a shell reads it back.
+pub fn repeating(
+    invoked: &[String],
+    seed: u64,
+    to_shrink: Option<&Path>,
+    had_shrink: bool,
+) -> Vec<String> {
+    let mut arguments = invoked.to_vec();
+    let check = arguments.iter().position(|argument| argument == "check");
+    if let (Some(at), Some(path)) = (check, to_shrink) {
+        if had_shrink {
+            let given = arguments[at..]
+                .iter()
+                .position(|argument| argument == "--shrink" || argument.starts_with("--shrink="));
+            if let Some(given) = given.map(|given| at + given) {
+                let value = usize::from(arguments[given] == "--shrink");
+                arguments.drain(given..=(given + value).min(arguments.len() - 1));
+            }
+        }
+        let path = path.to_string_lossy().into_owned();
+        arguments.splice(at + 1..at + 1, ["--shrink".to_string(), path]);
+    }
+    let seeded = check.filter(|_| {
+        !arguments
+            .iter()
+            .any(|argument| argument.starts_with("--seed"))
+    });
+    if let Some(at) = seeded {
+        arguments.splice(at + 1..at + 1, ["--seed".to_string(), seed.to_string()]);
+    }
+    let quoted: Vec<String> = arguments
+        .iter()
+        .map(|argument| shell_quoted(argument))
+        .collect();
+    quoted
 }

@@ -130,6 +130,10 @@ pub enum Failure {
     MemoryLimit { peak: u64 },
     /// It printed more than the output limit, and was stopped there.
     OutputLimit { limit: u64 },
+    /// It talked with an interactor until both waited to read and neither wrote; `late` is what
+    /// it printed once its input was closed, a query it held unflushed first. The judge waits
+    /// for the time limit then.
+    Stuck { late: String },
 }
 
 /// A verdict of the judge other than AC: what shrinking keeps to, and what the report names.
@@ -172,7 +176,7 @@ impl Failure {
         match self {
             Self::WrongAnswer { .. } => Verdict::WrongAnswer,
             Self::Crash { .. } => Verdict::RuntimeError,
-            Self::TimeLimit { .. } => Verdict::TimeLimitExceeded,
+            Self::TimeLimit { .. } | Self::Stuck { .. } => Verdict::TimeLimitExceeded,
             Self::MemoryLimit { .. } => Verdict::MemoryLimitExceeded,
             Self::OutputLimit { .. } => Verdict::OutputLimitExceeded,
         }

@@ -3,9 +3,10 @@
 //!
 //! 1. formatting: [`error`], what can go wrong and how it ends a run; [`format`], numbers and
 //!    text as people read them;
-//! 2. building and running a program: [`process`], running one and measuring it, and its
+//! 2. building and running a program: [`process`], running one and measuring it, its
 //!    [`process::forkserver`], which forks a CPython script's runs from one started
-//!    interpreter; [`resolve`], a program as the user gives it, resolved once (a source, or a
+//!    interpreter, and its [`process::dialogue`], an interactive program talking with its
+//!    interactor; [`resolve`], a program as the user gives it, resolved once (a source, or a
 //!    program found, through a shim or not); [`build`], a source built as AtCoder builds it, and
 //!    any program made ready to run;
 //! 3. the judge's rules: [`judge`], its limits and verdicts, and the runs a verdict takes;

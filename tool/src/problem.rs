@@ -10,8 +10,12 @@ use crate::format::{counted, with_commas};
 use crate::input::Input;
 use crate::judge::Comparison;
 use crate::mistake::Mistake;
+use crate::process::{Options, Run};
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
+use std::ffi::OsString;
+use std::fs;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// What a problem's sizes count, in the singular and the plural: `word` and `words`; or, for a
@@ -86,6 +90,29 @@ pub enum JudgedBy {
     CheckerAlone,
     /// Nothing of the answer: the time, memory, a crash and the output's size only.
     LimitsAlone,
+    /// The interactor of an interactive problem, which talked with the program.
+    Interactor,
+}
+
+/// How an interactive problem's interactor is run on one hidden input, testlib's way:
+/// `INT INPUT OUTPUT`, the input in a file of its own, and its verdict's words written to
+/// another, in a folder that [`InteractorCall::words`] removes.
+#[derive(Clone, Debug)]
+pub struct InteractorCall {
+    pub command: Vec<OsString>,
+    pub options: Options,
+    pub folder: PathBuf,
+    pub output: PathBuf,
+}
+
+impl InteractorCall {
+    /// What the interactor wrote of its verdict, once the dialogue has ended; its folder is
+    /// removed.
+    pub fn words(self) -> String {
+        let words = fs::read(&self.output).unwrap_or_default();
+        let _ = fs::remove_dir_all(&self.folder);
+        String::from_utf8_lossy(&words).into_owned()
+    }
 }
 
 /// The share of the cases, in percent, given to small inputs before the sizes grow to the
@@ -252,6 +279,27 @@ pub trait Problem: Sync {
     /// program's against the budgets of shrinking: none for the built-ins, answered in place.
     fn helpers_time(&self) -> Duration {
         Duration::ZERO
+    }
+
+    /// How the interactor talks with the program on `input`, for an interactive problem: None
+    /// for a problem whose program reads its input and prints its answer.
+    fn interactor(&self, input: &Input) -> Result<Option<InteractorCall>, Error> {
+        let _ = input;
+        Ok(None)
+    }
+
+    /// Whether the problem is interactive: its program talks with an interactor
+    /// ([`Problem::interactor`]).
+    fn interactive(&self) -> bool {
+        false
+    }
+
+    /// The interactor's verdict on the dialogue `ran`, on `input`: None if it accepted the
+    /// program, else its words; a helper failure if it failed itself (an exit status of its own,
+    /// a crash, a limit, or no end after the program's).
+    fn interactor_verdict(&self, input: &Input, ran: &Run) -> Result<Option<WrongAnswer>, Error> {
+        let _ = (input, ran);
+        Ok(None)
     }
 
     /// Whether the report says what judged each kind of case: a user's problem, judged by their

@@ -86,6 +86,12 @@ pub struct CheckArgs {
     /// one, a failing input is shrunk through its text too
     #[arg(long, value_name = "VAL", help_heading = "A problem of your own")]
     pub validator: Option<OsString>,
+    /// The interactor of an interactive problem, testlib's way: `INT INPUT OUTPUT` talks with
+    /// the program (its stdout the program's stdin, and back) on the hidden INPUT, writes its
+    /// verdict's words to OUTPUT, and exits with 0 for a right program, 1 or 2 for a wrong one;
+    /// no reference then
+    #[arg(long, value_name = "INT", help_heading = "A problem of your own")]
+    pub interactor: Option<OsString>,
     /// The largest SIZE the generator is asked for [default: 200000]
     #[arg(long, value_name = "N", help_heading = "A problem of your own", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
     pub max_size: Option<u64>,
@@ -155,10 +161,11 @@ impl CheckArgs {
 
     /// The options that only a problem of the user's takes, by their names, and whether each was
     /// given.
-    fn own_problem_options(&self) -> [(&'static str, bool); 6] {
+    fn own_problem_options(&self) -> [(&'static str, bool); 7] {
         [
             ("--reference", self.reference.is_some()),
             ("--checker", self.checker.is_some()),
+            ("--interactor", self.interactor.is_some()),
             ("--validator", self.validator.is_some()),
             ("--samples", !self.samples.is_empty()),
             ("--tolerance", self.tolerance.is_some()),
@@ -207,6 +214,9 @@ pub struct Setup {
     /// What the user should know before the check starts: options that went to the program, a
     /// command split as a shell splits it, a shim, a smaller stack.
     pub warnings: Vec<String>,
+    /// The tool's command line as the user ran it, from which the report makes the command that
+    /// runs a saved case again: empty where the setup was made otherwise (a test's).
+    pub invoked: Vec<String>,
 }
 
 /// Why a check does not start.
@@ -312,6 +322,7 @@ impl Setup {
                 |jobs| jobs as usize,
             ),
             warnings,
+            invoked: Vec::new(),
         })
     }
 
@@ -350,8 +361,21 @@ impl ProblemArgs {
             let command = command.to_vec();
             return Ok(Self::Builtin { problem, command });
         }
-        if args.reference.is_none() {
-            let message = "a problem of your own needs its reference, --reference REF, which prints the right answer";
+        if args.interactor.is_some() {
+            // The interactor judges the dialogue: nothing else judges an answer.
+            let judging = [
+                ("--reference", args.reference.is_some()),
+                ("--checker", args.checker.is_some()),
+                ("--tolerance", args.tolerance.is_some()),
+            ];
+            if let Some((option, _)) = judging.iter().find(|(_, given)| *given) {
+                let message = format!(
+                    "{option} judges answers, and an interactive problem's interactor judges: leave out {option} with --interactor"
+                );
+                return Err(Error::Usage(message));
+            }
+        } else if args.reference.is_none() {
+            let message = "a problem of your own needs its reference, --reference REF, which prints the right answer (or, for an interactive problem, its interactor, --interactor INT)";
             return Err(Error::Usage(message.to_string()));
         }
         Ok(Self::Own {
@@ -380,7 +404,7 @@ impl ProblemArgs {
             Self::Builtin { problem, command } => return (Box::new(problem), command),
             Self::Own { name } => name,
         };
-        let [generator, reference, checker, validator] = helpers(args, ready);
+        let [generator, reference, checker, validator, interactor] = helpers(args, ready);
         let command = |ready: &Option<Ready>| ready.as_ref().map(|ready| ready.command.clone());
         // A helper runs by what a pyenv shim stands for, which it would pay at every run; the
         // program under check runs as given, and is told of its shim.
@@ -389,6 +413,7 @@ impl ProblemArgs {
             (Helper::Reference, &reference),
             (Helper::Checker, &checker),
             (Helper::Validator, &validator),
+            (Helper::Interactor, &interactor),
         ];
         let run_by = kinds.iter().filter_map(|(helper, ready)| {
             let shim = ready.as_ref()?.shim.as_ref()?;
@@ -396,9 +421,10 @@ impl ProblemArgs {
         });
         let helpers = Helpers {
             generator: command(&generator).expect("a generator"),
-            reference: command(&reference).expect("a reference"),
+            reference: command(&reference),
             checker: command(&checker),
             validator: command(&validator),
+            interactor: command(&interactor),
             run_by: run_by.collect(),
         };
         let Samples {
@@ -418,8 +444,8 @@ impl ProblemArgs {
     }
 
     /// Every program of the check, resolved: the helpers of a user's problem (generator,
-    /// reference, checker, validator, as given), then the program under check. A helper is a
-    /// source, a command line in one argument as the shell splits it, or a program.
+    /// reference, checker, validator, interactor, as given), then the program under check. A
+    /// helper is a source, a command line in one argument as the shell splits it, or a program.
     fn resolve(&self, args: &CheckArgs) -> Result<Vec<Given>, Error> {
         let mut given = Vec::new();
         if let Self::Own { .. } = self {
@@ -428,6 +454,7 @@ impl ProblemArgs {
                 (Helper::Reference, &args.reference),
                 (Helper::Checker, &args.checker),
                 (Helper::Validator, &args.validator),
+                (Helper::Interactor, &args.interactor),
             ];
             for (helper, words) in helpers {
                 let Some(words) = words else {
@@ -511,13 +538,14 @@ fn make_ready(
 }
 
 /// The helpers' command lines, in the order [`ProblemArgs::resolve`] resolved them, each where
-/// `args` gave it: generator, reference, checker, validator.
-fn helpers(args: &CheckArgs, ready: Vec<Ready>) -> [Option<Ready>; 4] {
+/// `args` gave it: generator, reference, checker, validator, interactor.
+fn helpers(args: &CheckArgs, ready: Vec<Ready>) -> [Option<Ready>; 5] {
     let given = [
         args.generator.is_some(),
         args.reference.is_some(),
         args.checker.is_some(),
         args.validator.is_some(),
+        args.interactor.is_some(),
     ];
     let mut ready = ready.into_iter();
     given.map(|given| given.then(|| ready.next().expect("a helper resolved")))

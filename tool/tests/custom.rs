@@ -41,6 +41,7 @@ fn check_in(folder: &Path, arguments: &[&str]) -> atcoder_games_tool::process::R
         peak_stack: 0,
         stack_overflow: false,
         forked: None,
+        dialogue: None,
     }
 }
 

@@ -137,6 +137,7 @@ fn modelled(
             peak_stack: 0,
             stack_overflow: false,
             forked: None,
+            dialogue: None,
         })
     }
 }

@@ -35,6 +35,7 @@ fn ended(status: ExitStatus, stdout: &str) -> Run {
         peak_stack: 128 << 10,
         stack_overflow: false,
         forked: None,
+        dialogue: None,
     }
 }
 
@@ -428,6 +429,7 @@ fn a_traced_stack_overflow_is_a_crash_of_the_stack_and_the_tools_kill_no_signal(
     let overflowed = Run {
         stack_overflow: true,
         forked: None,
+        dialogue: None,
         ..ended(ExitStatus::from_raw(11), "")
     };
     let Some(Failure::Crash {

@@ -10,6 +10,7 @@ mod build;
 mod check;
 mod command_line;
 mod custom;
+mod dialogue;
 mod docs;
 mod dot;
 mod explain;

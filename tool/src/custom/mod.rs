@@ -1,8 +1,9 @@
 //! A user's own problem, as `check --generator` judges a program on it ([`Problem`]): its inputs
 //! made by their generator (`GEN SIZE SEED`), checked by their validator, answered by their
 //! reference, and the answers judged by their checker (`CHK INPUT OUTPUT ANSWER`, testlib's order)
-//! or compared as AtCoder compares them, or within a tolerance. A helper that fails is named,
-//! never blamed on the program.
+//! or compared as AtCoder compares them, or within a tolerance; or, for an interactive problem,
+//! the inputs hidden from the program, which talks with their interactor (`INT INPUT OUTPUT`),
+//! and the interactor judges. A helper that fails is named, never blamed on the program.
 
 mod run;
 
@@ -12,7 +13,10 @@ use crate::format::{seconds, shell_line};
 use crate::generate::Rng;
 use crate::input::{Input, Text};
 use crate::judge::{Comparison, Limits, differing_lines};
-use crate::problem::{Drawn, Expected, JudgedBy, Problem, Sample, Units, WrongAnswer};
+use crate::problem::{
+    Drawn, Expected, InteractorCall, JudgedBy, Problem, Sample, Units, WrongAnswer,
+};
+use crate::process::dialogue::INTERACTOR_END_TIME;
 use crate::process::{Options, Run, RunError, Stop};
 use crate::text;
 use proptest::prelude::*;
@@ -32,9 +36,11 @@ use std::time::Duration;
 #[derive(Clone, Debug, Default)]
 pub struct Helpers {
     pub generator: Vec<OsString>,
-    pub reference: Vec<OsString>,
+    /// None for an interactive problem, whose interactor judges.
+    pub reference: Option<Vec<OsString>>,
     pub checker: Option<Vec<OsString>>,
     pub validator: Option<Vec<OsString>>,
+    pub interactor: Option<Vec<OsString>>,
     /// The interpreter that a helper's command runs by instead of its first word: what a pyenv
     /// shim stands for, which would add its own start to every run.
     pub run_by: HashMap<Helper, OsString>,
@@ -46,6 +52,9 @@ const REFERENCE_ALLOWANCE: u32 = 5;
 
 /// The time a generator, a validator or a checker may take on one input.
 const HELPER_TIME: Duration = Duration::from_secs(10);
+
+/// What a Python program prints on stderr as it crashes.
+const PYTHON_TRACEBACK: &str = "Traceback (most recent call last):";
 
 /// The most a helper may print: more is an input or an answer no judge gives.
 const HELPER_OUTPUT: u64 = 256 << 20;
@@ -176,9 +185,10 @@ impl Custom {
         let helpers = &self.helpers;
         match helper {
             Helper::Generator => &helpers.generator,
-            Helper::Reference => &helpers.reference,
+            Helper::Reference => helpers.reference.as_deref().unwrap_or_default(),
             Helper::Checker => helpers.checker.as_deref().unwrap_or_default(),
             Helper::Validator => helpers.validator.as_deref().unwrap_or_default(),
+            Helper::Interactor => helpers.interactor.as_deref().unwrap_or_default(),
         }
     }
 
@@ -288,12 +298,15 @@ impl Custom {
     }
 
     /// The reference's answer to `input`: Unknown at and above a size where it took longer than
-    /// its limit; an error where it failed.
+    /// its limit, and without a reference (the interactor judges); an error where it failed.
     fn reference(&self, input: &Input) -> Result<Expected, Error> {
         let text = input.text();
         if let Some(sample) = self.sample_answer(input) {
             let answer = sample.answer.clone().expect("a sample with its answer");
             return Ok(Expected::Answer(answer));
+        }
+        if self.helpers.reference.is_none() {
+            return Ok(Expected::Unknown);
         }
         if let Some(known) = self.seen().answers.get(&text) {
             return Ok(known.clone());
@@ -335,6 +348,9 @@ impl Custom {
     /// contradicts one is the reference's failure, named with the sample, before any program is
     /// judged by its answers.
     fn check_reference(&self) -> Result<(), Error> {
+        if self.helpers.reference.is_none() {
+            return Ok(());
+        }
         for sample in &self.samples {
             let Some(answer) = &sample.answer else {
                 continue;
@@ -586,10 +602,13 @@ impl Problem for Custom {
         Some(Input::Text(Text { text, size: None }))
     }
 
-    /// The validator accepts it, and the reference answers it.
+    /// The validator accepts it, and the reference answers it, if there is one.
     fn acceptable(&self, input: &Input) -> Result<bool, Error> {
         if self.validate(&input.text())?.is_err() {
             return Ok(false);
+        }
+        if self.helpers.reference.is_none() {
+            return Ok(true);
         }
         match self.reference(input) {
             Ok(Expected::Answer(_)) => Ok(true),
@@ -604,6 +623,7 @@ impl Problem for Custom {
 
     fn judged_by(&self, input: &Input, expected: &Expected) -> JudgedBy {
         match expected {
+            _ if self.interactive() => JudgedBy::Interactor,
             Expected::Answer(_) if self.sample_answer(input).is_some() => JudgedBy::SampleAnswer,
             Expected::Answer(_) => JudgedBy::Reference,
             Expected::Unknown if self.judges_without_answer() => JudgedBy::CheckerAlone,
@@ -612,7 +632,7 @@ impl Problem for Custom {
     }
 
     fn judges_without_answer(&self) -> bool {
-        self.helpers.checker.is_some()
+        self.helpers.checker.is_some() || self.interactive()
     }
 
     fn grown(&self, input: &Input) -> usize {
@@ -623,14 +643,96 @@ impl Problem for Custom {
         self.runs.spent()
     }
 
+    /// The hidden input in a file of the call's own (dialogues may go on side by side), and a
+    /// file for the interactor's words.
+    fn interactor(&self, input: &Input) -> Result<Option<InteractorCall>, Error> {
+        let Some(given) = &self.helpers.interactor else {
+            return Ok(None);
+        };
+        let folder = (self.scratch).join(self.checks.fetch_add(1, Ordering::Relaxed).to_string());
+        let (hidden, output) = (folder.join("input.txt"), folder.join("output.txt"));
+        fs::create_dir_all(&folder)
+            .and_then(|()| fs::write(&hidden, input.text()))
+            .map_err(|error| Error::Fatal(format!("cannot write {}: {error}", hidden.display())))?;
+        let mut command = given.clone();
+        if let Some(interpreter) = self.helpers.run_by.get(&Helper::Interactor) {
+            command[0] = interpreter.clone();
+        }
+        command.extend([hidden.into_os_string(), output.clone().into_os_string()]);
+        let options = Options {
+            time_limit: Some(HELPER_TIME),
+            memory_limit: Some(self.limits.memory),
+            output_limit: Some(HELPER_OUTPUT),
+            stack: Some(self.limits.stack),
+            ..Options::default()
+        };
+        Ok(Some(InteractorCall {
+            command,
+            options,
+            folder,
+            output,
+        }))
+    }
+
+    fn interactive(&self) -> bool {
+        self.helpers.interactor.is_some()
+    }
+
+    /// 0 accepts; 1 and 2 (testlib's wrong answer and presentation error) reject, with the
+    /// interactor's words and stderr; anything else is the interactor's failure, and so is a
+    /// Python traceback, whose exit status 1 is no verdict.
+    fn interactor_verdict(&self, input: &Input, ran: &Run) -> Result<Option<WrongAnswer>, Error> {
+        let Some(other) = &ran.dialogue else {
+            return Ok(None);
+        };
+        let interactor = &other.interactor;
+        let files = ["INPUT".to_string(), "OUTPUT".to_string()];
+        let failed = |what: String| {
+            let text = input.text();
+            self.failure(
+                Helper::Interactor,
+                what,
+                Some(interactor),
+                Some(&text),
+                &files,
+            )
+        };
+        if other.outlived {
+            return Err(failed(format!(
+                "did not end within {} of the program's end, its input closed",
+                seconds(INTERACTOR_END_TIME.as_secs_f64())
+            )));
+        }
+        let stderr = String::from_utf8_lossy(&interactor.stderr);
+        if stderr.contains(PYTHON_TRACEBACK) {
+            let what = format!("crashed, {}", Self::how_it_ended(interactor));
+            return Err(failed(what));
+        }
+        match (interactor.stopped, interactor.status.code()) {
+            (None, Some(0)) => Ok(None),
+            (None, Some(1 | 2)) => {
+                let said = format!("{}\n{}", other.words.trim(), stderr.trim());
+                let message = said.trim().to_string();
+                Ok(Some(WrongAnswer {
+                    message: (!message.is_empty()).then_some(message),
+                }))
+            }
+            _ => Err(failed(Self::how_it_ended(interactor))),
+        }
+    }
+
     fn says_how_it_judged(&self) -> bool {
         true
     }
 
     fn answered_by(&self, input: &Input) -> String {
-        match self.sample_answer(input) {
-            Some(sample) => format!("the answer of {}", sample.name),
-            None => format!("the reference, {}", shell_line(&self.helpers.reference)),
+        match (self.sample_answer(input), &self.helpers.interactor) {
+            (Some(sample), _) => format!("the answer of {}", sample.name),
+            (None, Some(interactor)) => format!("the interactor, {}", shell_line(interactor)),
+            (None, None) => format!(
+                "the reference, {}",
+                shell_line(self.command(Helper::Reference))
+            ),
         }
     }
 

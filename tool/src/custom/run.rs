@@ -115,7 +115,7 @@ impl HelperRuns {
 fn ends_as_it_should(helper: Helper, ran: &Run) -> bool {
     let expected: &[i32] = match helper {
         Helper::Generator | Helper::Reference => &[0],
-        Helper::Checker => &[0, 1, 2],
+        Helper::Checker | Helper::Interactor => &[0, 1, 2],
         Helper::Validator => &[0, 1],
     };
     ran.stopped.is_none()

@@ -104,6 +104,9 @@ pub struct Caught {
     pub page: Option<Result<PathBuf, Error>>,
     /// For too much output, the first lines it printed.
     pub printed_first: Vec<String>,
+    /// For an interactive problem, the dialogue's transcript on the failing input: each line
+    /// marked with who said it ([`crate::process::dialogue::Side::mark`]).
+    pub transcript: Option<String>,
     /// How long the check took.
     pub elapsed: Duration,
     pub start_up: Option<StartUp>,
@@ -207,9 +210,12 @@ fn checked_with(
         None => None,
     };
     let (mut differences, mut games, mut diagnosis) = (Vec::new(), Vec::new(), None);
+    // An interactive problem's wrong answer is the interactor's word: no answer to compare,
+    // nor a mistake of the built-ins' to hold it against.
     if let Failure::WrongAnswer {
         expected, actual, ..
     } = &found.failure
+        && !problem.interactive()
     {
         differences = differing_lines(expected, actual);
         let lines: Vec<usize> = differences.iter().map(|&(line, _, _)| line).collect();
@@ -227,6 +233,9 @@ fn checked_with(
             .collect(),
         _ => Vec::new(),
     };
+    let transcript = problem
+        .interactive()
+        .then(|| String::from_utf8_lossy(&stdout).into_owned());
     let saved = save::save(setup, &found, &stdout, &stderr)?;
     let page = setup
         .html
@@ -241,6 +250,7 @@ fn checked_with(
         saved: Some(saved),
         page,
         printed_first,
+        transcript,
         elapsed: started.elapsed(),
         start_up: program.start_up(),
         forked: program.forked(),

@@ -1,15 +1,18 @@
 //! The runs of a check's program, as the setup makes them: started as the judge starts it, or
-//! forked by a forkserver, stopped at the judge's limits (later by the time factor), and judged:
-//! its limits, a crash, then its answer as the problem judges it.
+//! forked by a forkserver, or talking with an interactive problem's interactor, stopped at the
+//! judge's limits (later by the time factor), and judged: its limits, a crash, then its answer
+//! as the problem judges it.
 
 use crate::error::Error;
 use crate::format::{shell_line, shell_quoted};
 use crate::input::Input;
 use crate::judge::{Failure, Limits, judge_run, judged_time};
 use crate::problem::Expected;
+use crate::process::dialogue::{self, Other, Side};
 use crate::process::forkserver::Forkserver;
 use crate::process::{self, Options, Run, RunError, Stdin, Stop};
 use crate::setup::Setup;
+use std::ffi::OsString;
 
 impl Setup {
     /// Runs the program on `input`, whose right answer is `expected` so far as it is known,
@@ -21,17 +24,33 @@ impl Setup {
         expected: &Expected,
         limits: &Limits,
     ) -> Result<Run, Error> {
-        let text = input.text();
-        let stdin = Stdin::Bytes(text.as_bytes());
         let options = self.options(input, expected, limits);
         let command = &self.command;
-        let ran = process::run(command, stdin, &options).map_err(|error| match error {
+        let failed = |command: &[OsString], error| match error {
             RunError::CannotStart(error) => {
                 let program = shell_quoted(&command[0].to_string_lossy());
                 Error::Usage(format!("cannot start {program}: {error}"))
             }
             error => Error::Fatal(format!("{}: {error}", shell_line(command))),
-        })?;
+        };
+        let ran = match self.problem.interactor(input)? {
+            Some(call) => {
+                let talked = dialogue::talk(command, &options, &call.command, &call.options);
+                let mut ran = talked.map_err(|(side, error)| match side {
+                    Side::Program => failed(command, error),
+                    Side::Judge => failed(&call.command, error),
+                })?;
+                if let Some(other) = &mut ran.dialogue {
+                    other.words = call.words();
+                }
+                ran
+            }
+            None => {
+                let text = input.text();
+                let stdin = Stdin::Bytes(text.as_bytes());
+                process::run(command, stdin, &options).map_err(|error| failed(command, error))?
+            }
+        };
         Ok(self.judged(ran))
     }
 
@@ -63,7 +82,8 @@ impl Setup {
         expected: &Expected,
         forking: &mut Forking,
     ) -> Option<Run> {
-        if input.size() > self.problem.small_size() {
+        // A dialogue is not forked: the interactor starts beside the program.
+        if input.size() > self.problem.small_size() || self.problem.interactive() {
             return None;
         }
         let options = self.options(input, expected, &self.limits);
@@ -86,13 +106,16 @@ impl Setup {
 
     /// Judges `ran`, a run on `input` whose right answer is `expected`: its limits, a crash,
     /// then its answer as the problem judges it, where the answer is known or the problem judges
-    /// without it.
+    /// without it; a dialogue as [`Setup::judge_dialogue`] does.
     pub(super) fn judge(
         &self,
         input: &Input,
         expected: &Expected,
         ran: &Run,
     ) -> Result<Option<Failure>, Error> {
+        if let Some(other) = &ran.dialogue {
+            return self.judge_dialogue(input, ran, other);
+        }
         if let Some(failure) = judge_run(ran, &self.limits) {
             return Ok(Some(failure));
         }
@@ -109,6 +132,44 @@ impl Setup {
             actual: actual.into_owned(),
             message: wrong.message,
         }))
+    }
+
+    /// Judges `ran`, the program's dialogue with the interactor on `input`, whose other side
+    /// is `other`: stuck first, as the judge waits for its time limit then; then the program's
+    /// time, memory and output; then the interactor's verdict, or its own failure (which the
+    /// program is not blamed for); and last a crash, unless the interactor had rejected the
+    /// program, which then crashes writing to it, a wrong answer on the judge.
+    fn judge_dialogue(
+        &self,
+        input: &Input,
+        ran: &Run,
+        other: &Other,
+    ) -> Result<Option<Failure>, Error> {
+        if other.stuck {
+            let late = String::from_utf8_lossy(&other.late).into_owned();
+            return Ok(Some(Failure::Stuck { late }));
+        }
+        let failure = judge_run(ran, &self.limits);
+        // A program that waited on the clock, not stuck, waited for an interactor at work, whose
+        // verdict says so.
+        if let Some(
+            Failure::TimeLimit { blocked: false, .. }
+            | Failure::MemoryLimit { .. }
+            | Failure::OutputLimit { .. },
+        ) = failure
+        {
+            return Ok(failure);
+        }
+        let wrong = self.problem.interactor_verdict(input, ran)?;
+        let transcript = || String::from_utf8_lossy(&ran.stdout).into_owned();
+        Ok(match (failure, wrong) {
+            (Some(Failure::Crash { .. }) | None, Some(wrong)) => Some(Failure::WrongAnswer {
+                expected: String::new(),
+                actual: transcript(),
+                message: wrong.message,
+            }),
+            (failure, _) => failure,
+        })
     }
 
     /// One run on `input` beside others, judged: see [`Foreseen`]. Forked by `forking`'s server

@@ -1,5 +1,6 @@
-//! Saving what a check found: the failing case as oj keeps one, what the program printed on it,
-//! the input a helper failed on, and the explore page.
+//! Saving what a check found: the failing case as oj keeps one, what the program printed on it
+//! (or its dialogue with an interactor, and the interactor's words), the input a helper failed
+//! on, and the explore page.
 
 use crate::error::{Error, HelperFailure};
 use crate::judge::Failure;
@@ -11,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 /// A failing case saved as an oj test case, `NAME.in` and `NAME.out` (the right answer), with
 /// what the program printed beside it, in a folder of its own that oj leaves alone,
-/// `printed/NAME.stdout` and `printed/NAME.stderr`.
+/// `printed/NAME.stdout` and `printed/NAME.stderr`. An interactive problem's is its hidden input,
+/// `NAME.in`, and `printed/NAME.dialogue`, the transcript, with `printed/NAME.words`, what the
+/// interactor said, where it rejected the program.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedCase {
     pub folder: PathBuf,
@@ -81,13 +84,26 @@ pub(super) fn save(
         answered: right.is_some(),
     };
     let input = found.input.text();
+    let interactive = setup.problem.interactive();
+    let printed = match interactive {
+        true => "dialogue",
+        false => "stdout",
+    };
     let mut files = vec![
         ("in", input.as_bytes()),
-        ("stdout", stdout),
+        (printed, stdout),
         ("stderr", stderr),
     ];
     if let Some(right) = &right {
         files.push(("out", right.as_bytes()));
+    }
+    if let Failure::WrongAnswer {
+        message: Some(words),
+        ..
+    } = &found.failure
+        && interactive
+    {
+        files.push(("words", words.as_bytes()));
     }
     for (extension, bytes) in files {
         let path = saved.path(extension);

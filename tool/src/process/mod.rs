@@ -11,6 +11,7 @@ mod procfs;
 mod start;
 mod watch;
 
+pub mod dialogue;
 pub mod forkserver;
 
 pub use start::{executable, find_program, hard_stack_limit, keep_freed_memory};
@@ -20,6 +21,7 @@ use start::Started;
 use std::ffi::OsStr;
 use std::fmt;
 use std::io::{self, Read, Write};
+use std::os::fd::BorrowedFd;
 use std::path::Path;
 use std::process::ExitStatus;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -35,6 +37,8 @@ pub enum Stdin<'a> {
     Bytes(&'a [u8]),
     /// A file, as a judge redirects it.
     File(&'a Path),
+    /// A pipe's end, or any open file: the program gets a copy of it.
+    Fd(BorrowedFd<'a>),
 }
 
 /// How a run is bounded and what is kept of it.
@@ -155,6 +159,9 @@ pub struct Run {
     /// it skipped so: the CPU time of the interpreter's start and the script's compilation, which
     /// every run of the judge's pays and its times leave out.
     pub forked: Option<Duration>,
+    /// The other side of a dialogue, where the program talked with an interactor
+    /// ([`dialogue::talk`]): then `stdout` is the dialogue's transcript.
+    pub dialogue: Option<Box<dialogue::Other>>,
 }
 
 impl Run {
@@ -292,6 +299,7 @@ fn collect(
         stack_overflow: watched.stack_overflow,
         // A forkserver says what its run skipped ([`forkserver::Forkserver::run`]).
         forked: None,
+        dialogue: None,
     })
 }
 

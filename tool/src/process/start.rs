@@ -153,6 +153,7 @@ pub(super) fn pipes(stdin: Stdin, options: &Options) -> io::Result<([File; 3], E
             (read, Some(write))
         }
         Stdin::File(path) => (File::open(path)?, None),
+        Stdin::Fd(fd) => (File::from(fd.try_clone_to_owned()?), None),
     };
     let (stdout_read, stdout_write) = match options.discard_stdout {
         true => (None, File::create("/dev/null")?),
@@ -253,7 +254,7 @@ fn null_terminated<'a>(strings: impl Iterator<Item = &'a CStr>) -> Vec<*const li
 }
 
 /// A pipe, both of its ends closed on exec: the end to read from, and the end to write to.
-fn pipe() -> io::Result<(File, File)> {
+pub(super) fn pipe() -> io::Result<(File, File)> {
     let mut ends = [0; 2];
     // SAFETY: pipe2 writes two descriptors into `ends`, or nothing.
     if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {

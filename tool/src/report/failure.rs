@@ -93,6 +93,9 @@ pub(super) fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
             "{name} ({short}): it printed more than {}",
             mebibytes(*limit as f64)
         ),
+        Failure::Stuck { .. } => {
+            format!("{name} ({short}): the dialogue stuck, both sides waiting to read")
+        }
     }
 }
 

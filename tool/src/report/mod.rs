@@ -1,10 +1,11 @@
 //! What `atcoder-games check` prints: a pass with its margins, or a failure: the smallest failing
 //! input, how it fails, and what helps to see why: where the answers differ and the right game,
-//! the end of what the program printed when it crashed, how its time or memory grows, and where
-//! the case is saved. Whatever the size of the input, no section is longer than
+//! the end of what the program printed when it crashed, how its time or memory grows, an
+//! interactive program's dialogue, and where the case is saved. Whatever the size of the input, no section is longer than
 //! [`SECTION_LINES`], no line longer than about [`LINE_WIDTH`] characters, and the whole no larger
 //! than [`MOST_BYTES`]; each says how much it left out.
 
+mod dialogue;
 mod failure;
 mod growth;
 
@@ -19,6 +20,7 @@ use crate::judge::Failure;
 use crate::problem::{JudgedBy, Problem, Units};
 use crate::search::{Case, Peak};
 use crate::setup::{NotBuilt, Setup};
+use dialogue::{write_dialogue, write_interactor_words, write_saved_dialogue, write_stuck};
 use failure::{
     oj_line, shows_input, verdict_in_words, write_crash, write_diagnosis, write_input_section,
     write_saved, write_stderr, write_undiagnosed, write_wrong_answer,
@@ -99,6 +101,10 @@ fn judging_line(problem: &dyn Problem, judging: &Judging) -> Option<String> {
         (
             JudgedBy::LimitsAlone,
             "on time, memory, crashes and output alone, the reference giving no answer in its time",
+        ),
+        (
+            JudgedBy::Interactor,
+            "by the interactor, in dialogue with the program",
         ),
     ];
     let parts: Vec<String> = ways
@@ -414,18 +420,28 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
         Some(Err(undiagnosed)) => write_undiagnosed(&mut text, *undiagnosed),
         None => {}
     }
+    let transcript = caught.transcript.as_deref();
     match &found.failure {
+        Failure::WrongAnswer { message, .. } if transcript.is_some() => {
+            write_interactor_words(&mut text, message);
+        }
         Failure::WrongAnswer {
             message,
             expected,
             actual,
         } => write_wrong_answer(&mut text, problem, caught, (expected, actual, message)),
+        Failure::Stuck { late } => {
+            write_stuck(&mut text, setup, late, transcript.unwrap_or_default());
+        }
         Failure::Crash {
             stderr, too_deep, ..
         } => write_crash(&mut text, setup, caught, (stderr, *too_deep)),
         Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
             write_limit(&mut text, setup, caught);
         }
+    }
+    if let Some(transcript) = transcript {
+        write_dialogue(&mut text, transcript, caught.saved.as_ref());
     }
     if let Some(start_up) = &caught.start_up {
         let _ = writeln!(text);
@@ -440,8 +456,10 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
     write_built(&mut text, setup);
     // Where the case is saved comes last, in room kept for it.
     let mut end = String::new();
-    if let Some(saved) = &caught.saved {
-        write_saved(&mut end, saved, &oj_line(setup, found, saved));
+    match &caught.saved {
+        Some(saved) if problem.interactive() => write_saved_dialogue(&mut end, setup, saved),
+        Some(saved) => write_saved(&mut end, saved, &oj_line(setup, found, saved)),
+        None => {}
     }
     match &caught.page {
         Some(Ok(path)) => {

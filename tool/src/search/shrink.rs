@@ -25,8 +25,9 @@ pub(super) const CUT_DOWN_WHEN_SLOW: usize = 48;
 pub const HANG: usize = 4;
 
 /// Whether a program hangs: it ran out of time on an input of at most [`HANG`] words or rounds.
+/// A stuck dialogue is no hang: it is seen in a moment, not at the time limit.
 pub fn hangs(failure: &Failure, input: &Input) -> bool {
-    failure.verdict() == Verdict::TimeLimitExceeded && input.size() <= HANG
+    matches!(failure, Failure::TimeLimit { .. }) && input.size() <= HANG
 }
 
 /// Whether a failure is worth cutting down word by word or round by round: a wrong answer, a

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use test_support::contract::{self, assert_usage_error};
 
 mod diagnosis;
+mod interactive;
 mod runs;
 mod saving;
 mod time;

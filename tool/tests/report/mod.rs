@@ -57,6 +57,7 @@ impl Scenario<'_> {
             },
             html: None,
             built: Vec::new(),
+            invoked: Vec::new(),
             jobs: 2,
             warnings: Vec::new(),
         }
@@ -104,6 +105,7 @@ fn report<E>(
         saved: scenario.saved.clone(),
         page: None,
         printed_first: Vec::new(),
+        transcript: None,
         elapsed: Duration::from_secs(3),
         start_up: None,
         forked: 0,

@@ -4,7 +4,7 @@
 
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::findings::{self, Findings, Stage};
-use atcoder_games_tool::format::{shell_quoted, with_commas};
+use atcoder_games_tool::format::{repeating, with_commas};
 use atcoder_games_tool::input::Input;
 use atcoder_games_tool::problem::Problem;
 use atcoder_games_tool::process;
@@ -13,7 +13,6 @@ use atcoder_games_tool::search::Progress;
 use atcoder_games_tool::setup::{CheckArgs, Halt, SaveFolder, Setup};
 use std::fs;
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
@@ -30,45 +29,11 @@ fn enter(stage: String) {
         .unwrap_or_else(|poisoned| poisoned.into_inner()) = stage;
 }
 
-/// The command line of this run of the tool, with `--seed` added when it was not given, so that
-/// it repeats this run; with `--shrink PATH` for `to_shrink` if given, in place of the one it
-/// had (`had_shrink`): quoted as a shell reads it back.
-fn repeating(seed: u64, to_shrink: Option<&Path>, had_shrink: bool) -> String {
-    let mut arguments: Vec<String> = std::env::args().collect();
-    let check = arguments.iter().position(|argument| argument == "check");
-    if let (Some(at), Some(path)) = (check, to_shrink) {
-        if had_shrink {
-            let given = arguments[at..]
-                .iter()
-                .position(|argument| argument == "--shrink" || argument.starts_with("--shrink="));
-            if let Some(given) = given.map(|given| at + given) {
-                let value = usize::from(arguments[given] == "--shrink");
-                arguments.drain(given..=(given + value).min(arguments.len() - 1));
-            }
-        }
-        let path = path.to_string_lossy().into_owned();
-        arguments.splice(at + 1..at + 1, ["--shrink".to_string(), path]);
-    }
-    let seeded = check.filter(|_| {
-        !arguments
-            .iter()
-            .any(|argument| argument.starts_with("--seed"))
-    });
-    if let Some(at) = seeded {
-        arguments.splice(at + 1..at + 1, ["--seed".to_string(), seed.to_string()]);
-    }
-    let quoted: Vec<String> = arguments
-        .iter()
-        .map(|argument| shell_quoted(argument))
-        .collect();
-    quoted.join(" ")
-}
-
 /// Runs the check that `args` describe, and reports it: its exit status is the outcome's
 /// ([`Findings::exit`]); a mistake found before the first run is a usage error.
 pub fn check(args: &CheckArgs) -> Result<ExitCode, Error> {
     process::keep_freed_memory();
-    let setup = match Setup::new(args) {
+    let mut setup = match Setup::new(args) {
         Ok(setup) => setup,
         Err(Halt::Error(error)) => return Err(error),
         Err(Halt::NotBuilt(failed)) => {
@@ -76,6 +41,7 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Error> {
             return Ok(ExitCode::from(failed.exit().status()));
         }
     };
+    setup.invoked = std::env::args().collect();
     for warning in &setup.warnings {
         eprintln!("{warning}");
     }
@@ -116,10 +82,11 @@ pub fn check(args: &CheckArgs) -> Result<ExitCode, Error> {
 /// how to go on shrinking it, and how to run the check again.
 fn stop_on_interrupt(setup: &Setup, had_shrink: bool) {
     let seed = setup.seed;
-    let repeat = repeating(seed, None, false);
+    let invoked = &setup.invoked;
+    let repeat = repeating(invoked, seed, None, false).join(" ");
     let made = setup.folder.made.clone();
     let path = (setup.folder.path).join(format!("{}-{seed}-smallest.in", setup.problem.name()));
-    let resume = repeating(seed, Some(&path), had_shrink);
+    let resume = repeating(invoked, seed, Some(&path), had_shrink).join(" ");
     let _ = ctrlc::set_handler(move || {
         // The stage is read first and held: the program stopped, the check would go on to the
         // next stage, which is not where it was.

@@ -1,0 +1,490 @@
+//! A dialogue: an interactive program and its judge, the interactor, each reading what the other
+//! prints, through this process, which writes down who said what (the transcript) and sees when
+//! both wait to read and neither writes (the dialogue is stuck).
+//!
+//! Each side is started as [`super::run`] starts a program, in a process group of its own, with
+//! its limits watched; what one prints is copied to the other's input as it comes, a chunk at a
+//! time. A stuck dialogue is seen by the two sides' states in `/proc`, within a few looks of
+//! [`STUCK_LOOK`]: every thread of both asleep, one of each in a `read` of its stdin, and nothing
+//! moved between them since the look before. Then the program's input is closed: a program that
+//! held its query in a buffer prints it as it ends ([`Other::late`]).
+
+use super::procfs::group_members;
+use super::start::{self, kill_group};
+use super::watch::{ThisProcess, watch};
+use super::{Options, Run, RunError, STDERR_KEPT, Stdin, lock_running, peak_memory};
+use std::ffi::OsStr;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::os::fd::AsFd;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How often the two sides are looked at for a stuck dialogue.
+const STUCK_LOOK: Duration = Duration::from_millis(20);
+
+/// How many looks in a row must find the dialogue stuck: a side between two system calls is
+/// asleep in neither.
+const STUCK_LOOKS: u32 = 3;
+
+/// How long a program whose input was closed, the dialogue stuck, may take to end and print
+/// what it held back.
+const LATE_OUTPUT_TIME: Duration = Duration::from_millis(500);
+
+/// How long the interactor may take to end once the program has ended, before it is stopped:
+/// it reads the end of its input then.
+pub const INTERACTOR_END_TIME: Duration = Duration::from_secs(2);
+
+/// Who said a line of the dialogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The program under check: `> ` in the transcript.
+    Program,
+    /// The interactor: `< `.
+    Judge,
+}
+
+impl Side {
+    /// The mark of its lines in the transcript.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Self::Program => "> ",
+            Self::Judge => "< ",
+        }
+    }
+}
+
+/// The line of the transcript after which come what the program printed once its input was
+/// closed, the dialogue stuck.
+pub const STUCK_LINE: &str = "# stuck: both sides wait to read; the program's input is closed";
+
+/// The other side of a dialogue that ended, beside the program's run: the interactor's run,
+/// whether the dialogue was stuck, what the program printed once its input was closed then,
+/// and what the interactor wrote of its verdict, once its caller has read it.
+#[derive(Clone, Debug)]
+pub struct Other {
+    pub interactor: Run,
+    /// Whether both sides waited to read, and neither wrote.
+    pub stuck: bool,
+    /// Whether the interactor was stopped, not having ended [`INTERACTOR_END_TIME`] after the
+    /// program.
+    pub outlived: bool,
+    /// What the program printed after its input was closed, the dialogue stuck: a query it held
+    /// in its buffer, unflushed, first.
+    pub late: Vec<u8>,
+    /// The interactor's words on its verdict (its OUTPUT file, testlib's way).
+    pub words: String,
+}
+
+/// The transcript as it is written: the lines each side said, in the order they came, and the
+/// part of a line each side has said so far.
+#[derive(Default)]
+struct Transcript {
+    text: Vec<u8>,
+    partial: [Vec<u8>; 2],
+    /// From where in `text` the program's lines are late, if the dialogue stuck.
+    late_from: Option<usize>,
+}
+
+impl Transcript {
+    /// Notes `bytes` that `side` said: each whole line, marked.
+    fn said(&mut self, side: Side, bytes: &[u8]) {
+        let index = side as usize;
+        let mut rest = bytes;
+        while let Some(end) = rest.iter().position(|&byte| byte == b'\n') {
+            self.text.extend_from_slice(side.mark().as_bytes());
+            self.text.append(&mut self.partial[index]);
+            self.text.extend_from_slice(&rest[..=end]);
+            rest = &rest[end + 1..];
+        }
+        self.partial[index].extend_from_slice(rest);
+    }
+
+    /// Ends it: a line either side left unended is written as it is.
+    fn end(mut self) -> (Vec<u8>, Vec<u8>) {
+        for side in [Side::Program, Side::Judge] {
+            let partial = std::mem::take(&mut self.partial[side as usize]);
+            if !partial.is_empty() {
+                self.text.extend_from_slice(side.mark().as_bytes());
+                self.text.extend_from_slice(&partial);
+                self.text.push(b'\n');
+            }
+        }
+        let late = match self.late_from {
+            Some(from) => late_lines(&self.text[from..]),
+            None => Vec::new(),
+        };
+        (self.text, late)
+    }
+}
+
+/// The program's lines in `text`, a part of a transcript, without their marks.
+fn late_lines(text: &[u8]) -> Vec<u8> {
+    let mut late = Vec::new();
+    for line in text.split_inclusive(|&byte| byte == b'\n') {
+        if let Some(said) = line.strip_prefix(Side::Program.mark().as_bytes()) {
+            late.extend_from_slice(said);
+        }
+    }
+    late
+}
+
+/// Runs `program` with `interactor` as its judge, each with its options, the one's output the
+/// other's input, and waits for both to end: see the module's description. The program's run,
+/// whose stdout is the transcript (each line marked with who said it, [`Side::mark`]) and whose
+/// [`Run::dialogue`] is the other side. The program's output limit bounds what it may say in
+/// all; the interactor is stopped if it has not ended [`INTERACTOR_END_TIME`] after the program.
+/// Neither is traced. An error says whose it is: the program's, or the interactor's
+/// ([`Side::Judge`]).
+pub fn talk(
+    program: &[impl AsRef<OsStr>],
+    program_options: &Options,
+    interactor: &[impl AsRef<OsStr>],
+    interactor_options: &Options,
+) -> Result<Run, (Side, RunError)> {
+    let cannot_start = |side| move |error| (side, RunError::CannotStart(error));
+    let no_command = || io::Error::new(io::ErrorKind::InvalidInput, "no command");
+    let (program_name, program_arguments) = program
+        .split_first()
+        .ok_or_else(no_command)
+        .map_err(cannot_start(Side::Program))?;
+    let (interactor_name, interactor_arguments) = interactor
+        .split_first()
+        .ok_or_else(no_command)
+        .map_err(cannot_start(Side::Judge))?;
+    let untraced = |options: &Options| Options {
+        trace_faults: false,
+        ..options.clone()
+    };
+    let program_options = untraced(program_options);
+    // The interactor waits for the program most of the time: only its own work is limited.
+    let judge_options = Options {
+        wall_limit: None,
+        ..untraced(interactor_options)
+    };
+    let (to_program, for_program) = start::pipe().map_err(cannot_start(Side::Program))?;
+    let (to_interactor, for_interactor) = start::pipe().map_err(cannot_start(Side::Program))?;
+    let started = Instant::now();
+    let judge = start::start(
+        interactor_name.as_ref(),
+        interactor_arguments,
+        Stdin::Fd(to_interactor.as_fd()),
+        &judge_options,
+    )
+    .map_err(cannot_start(Side::Judge))?;
+    lock_running().push(judge.pid);
+    let at_start = super::procfs::own_peak_memory();
+    let solver = match start::start(
+        program_name.as_ref(),
+        program_arguments,
+        Stdin::Fd(to_program.as_fd()),
+        &program_options,
+    ) {
+        Ok(solver) => solver,
+        Err(error) => {
+            kill_group(judge.pid);
+            lock_running().retain(|&group| group != judge.pid);
+            let _ = start::reap(judge.pid);
+            return Err((Side::Program, RunError::CannotStart(error)));
+        }
+    };
+    lock_running().push(solver.pid);
+    // The children hold their ends of the two pipes now; these would keep them open.
+    drop((to_program, to_interactor));
+    let dialogue = Relay {
+        transcript: Mutex::default(),
+        moved: AtomicU64::new(0),
+        for_program: Mutex::new(Some(for_program)),
+        program_ended: AtomicBool::new(false),
+        output_over: AtomicBool::new(false),
+        stuck: AtomicBool::new(false),
+    };
+    let kept = program_options.output_limit.unwrap_or(u64::MAX);
+    let (program_pid, judge_pid) = (solver.pid, judge.pid);
+    let outcome = thread::scope(|scope| {
+        let dialogue = &dialogue;
+        let solver_stdout = solver.stdout;
+        let judge_stdout = judge.stdout;
+        // What the program prints goes to the interactor; its end, the interactor's input's end.
+        scope.spawn(move || {
+            let Some(stdout) = solver_stdout else { return };
+            let mut said = 0;
+            let bound = |bytes: usize| {
+                said += bytes as u64;
+                said <= kept
+            };
+            dialogue.relay(stdout, Some(for_interactor), Side::Program, bound);
+        });
+        // What the interactor prints goes to the program, whose input's end is its end.
+        scope.spawn(move || {
+            let Some(stdout) = judge_stdout else { return };
+            dialogue.relay_to_program(stdout);
+        });
+        let stderr_of = |pipe: File| {
+            scope.spawn(move || {
+                let mut bytes = Vec::new();
+                let _ = pipe.take(STDERR_KEPT).read_to_end(&mut bytes);
+                bytes
+            })
+        };
+        let (solver_stderr, judge_stderr) = (stderr_of(solver.stderr), stderr_of(judge.stderr));
+        let solver_watch = scope.spawn(|| {
+            let watched = watch(
+                program_pid,
+                &mut ThisProcess { traced: false },
+                started,
+                &program_options,
+                &dialogue.output_over,
+            );
+            dialogue.program_ended.store(true, Ordering::Relaxed);
+            kill_group(program_pid);
+            lock_running().retain(|&group| group != program_pid);
+            let reaped = start::reap(program_pid);
+            (watched, reaped, started.elapsed())
+        });
+        let judge_options = &judge_options;
+        let judge_watch = scope.spawn(move || {
+            let watched = watch(
+                judge_pid,
+                &mut ThisProcess { traced: false },
+                started,
+                judge_options,
+                &AtomicBool::new(false),
+            );
+            kill_group(judge_pid);
+            lock_running().retain(|&group| group != judge_pid);
+            let reaped = start::reap(judge_pid);
+            (watched, reaped, started.elapsed())
+        });
+        let stuck = dialogue.watch_for_stuck(program_pid, judge_pid, &judge_watch);
+        let solver_end = solver_watch
+            .join()
+            .expect("the program's watch does not panic");
+        // The program ended, the interactor has its input's end to read, and a little time.
+        let ended_at = Instant::now();
+        while !judge_watch.is_finished() && ended_at.elapsed() < INTERACTOR_END_TIME {
+            thread::sleep(Duration::from_millis(1));
+        }
+        let outlived = !judge_watch.is_finished();
+        if outlived {
+            kill_group(judge_pid);
+        }
+        let judge_end = judge_watch
+            .join()
+            .expect("the interactor's watch does not panic");
+        let stderrs = (
+            solver_stderr.join().expect("the reader does not panic"),
+            judge_stderr.join().expect("the reader does not panic"),
+        );
+        (stuck, outlived, solver_end, judge_end, stderrs)
+    });
+    let (stuck, outlived, solver_end, judge_end, (solver_stderr, judge_stderr)) = outcome;
+    let transcript = dialogue
+        .transcript
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let (text, late) = transcript.end();
+    let mut program = finished(solver_end, text, solver_stderr, at_start)
+        .map_err(|error| (Side::Program, error))?;
+    let interactor =
+        finished(judge_end, Vec::new(), judge_stderr, 0).map_err(|error| (Side::Judge, error))?;
+    program.dialogue = Some(Box::new(Other {
+        interactor,
+        stuck,
+        outlived,
+        late,
+        words: String::new(),
+    }));
+    Ok(program)
+}
+
+/// A side's run, from what its watch and its reaping found, ended at `wall`.
+fn finished(
+    (watched, reaped, wall): (
+        io::Result<super::watch::Watched>,
+        io::Result<start::Ended>,
+        Duration,
+    ),
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    at_start: u64,
+) -> Result<Run, RunError> {
+    let (watched, ended) = watched
+        .and_then(|watched| reaped.map(|ended| (watched, ended)))
+        .map_err(RunError::CannotWatch)?;
+    Ok(Run {
+        status: ended.status,
+        stopped: watched.stopped,
+        stdout,
+        stderr,
+        wall,
+        cpu: ended.cpu,
+        peak_memory: peak_memory(ended.max_rss, watched.peak_memory, at_start),
+        max_rss: ended.max_rss,
+        peak_stack: watched.peak_stack,
+        stack_overflow: watched.stack_overflow,
+        forked: None,
+        dialogue: None,
+    })
+}
+
+/// A dialogue going on, as this process relays it: its transcript, how many bytes have gone either way, the program's
+/// input while it is open, and whether the program has ended or said too much.
+struct Relay {
+    transcript: Mutex<Transcript>,
+    moved: AtomicU64,
+    for_program: Mutex<Option<File>>,
+    program_ended: AtomicBool,
+    output_over: AtomicBool,
+    stuck: AtomicBool,
+}
+
+impl Relay {
+    fn transcript(&self) -> MutexGuard<'_, Transcript> {
+        self.transcript
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Copies what `side` prints, from `from`, to `to` as it comes, noting it, until `from`
+    /// ends or `bound` refuses what came (the program said too much); `to` is closed then. A
+    /// side that has ended no longer reads: what is left is noted, not sent.
+    fn relay(
+        &self,
+        mut from: File,
+        mut to: Option<File>,
+        side: Side,
+        mut bound: impl FnMut(usize) -> bool,
+    ) {
+        let mut buffer = vec![0; 64 << 10];
+        loop {
+            let read = match from.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(read) => read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            if !bound(read) {
+                self.output_over.store(true, Ordering::Relaxed);
+                break;
+            }
+            self.transcript().said(side, &buffer[..read]);
+            // Stuck, the dialogue is over: what comes late is noted, not sent.
+            if self.stuck.load(Ordering::Relaxed) {
+                to = None;
+            }
+            if let Some(pipe) = &mut to
+                && pipe.write_all(&buffer[..read]).is_err()
+            {
+                to = None;
+            }
+            self.moved.fetch_add(read as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// Copies what the interactor prints to the program's input, while it is open.
+    fn relay_to_program(&self, mut from: File) {
+        let mut buffer = vec![0; 64 << 10];
+        loop {
+            let read = match from.read(&mut buffer) {
+                Ok(0) => break,
+                Ok(read) => read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            self.transcript().said(Side::Judge, &buffer[..read]);
+            // Written under the lock: a write that waits is one the program does not read, and
+            // a dialogue where it does is not stuck, so closing the input never waits long.
+            if let Ok(mut pipe) = self.for_program.lock()
+                && let Some(open) = pipe.as_mut()
+                && open.write_all(&buffer[..read]).is_err()
+            {
+                pipe.take();
+            }
+            self.moved.fetch_add(read as u64, Ordering::Relaxed);
+        }
+        // Its end is the program's input's end.
+        if let Ok(mut pipe) = self.for_program.lock() {
+            pipe.take();
+        }
+    }
+
+    /// Looks at the two sides every [`STUCK_LOOK`] until the program ends: if the dialogue is
+    /// stuck, closes the program's input, and stops the program once it has ended or had
+    /// [`LATE_OUTPUT_TIME`] to print what it held back. Whether it was stuck.
+    fn watch_for_stuck(
+        &self,
+        program: libc::pid_t,
+        judge: libc::pid_t,
+        judge_watch: &thread::ScopedJoinHandle<'_, impl Sized>,
+    ) -> bool {
+        let mut looks = 0;
+        let mut moved = self.moved.load(Ordering::Relaxed);
+        while !self.program_ended.load(Ordering::Relaxed) {
+            thread::sleep(STUCK_LOOK);
+            let now = self.moved.load(Ordering::Relaxed);
+            let waiting = now == moved
+                && !judge_watch.is_finished()
+                && waits_to_read(program)
+                && waits_to_read(judge);
+            moved = now;
+            looks = if waiting { looks + 1 } else { 0 };
+            if looks < STUCK_LOOKS {
+                continue;
+            }
+            self.stuck.store(true, Ordering::Relaxed);
+            {
+                let mut transcript = self.transcript();
+                let mut line = STUCK_LINE.as_bytes().to_vec();
+                line.push(b'\n');
+                transcript.text.extend_from_slice(&line);
+                transcript.late_from = Some(transcript.text.len());
+            }
+            if let Ok(mut pipe) = self.for_program.lock() {
+                pipe.take();
+            }
+            let closed = Instant::now();
+            while !self.program_ended.load(Ordering::Relaxed) && closed.elapsed() < LATE_OUTPUT_TIME
+            {
+                thread::sleep(Duration::from_millis(2));
+            }
+            kill_group(program);
+            kill_group(judge);
+            return true;
+        }
+        false
+    }
+}
+
+/// Whether the processes of group `group` wait to read: every thread asleep, and one in a `read`
+/// of its stdin.
+fn waits_to_read(group: libc::pid_t) -> bool {
+    let mut reading = false;
+    for pid in group_members(group) {
+        let Ok(tasks) = fs::read_dir(format!("/proc/{pid}/task")) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let path = task.path();
+            let Ok(stat) = fs::read_to_string(path.join("stat")) else {
+                continue;
+            };
+            let state = stat
+                .rfind(')')
+                .and_then(|end| stat[end + 1..].split_whitespace().next());
+            if state != Some("S") {
+                return false;
+            }
+            let syscall = fs::read_to_string(path.join("syscall")).unwrap_or_default();
+            let mut fields = syscall.split_whitespace();
+            let number = fields
+                .next()
+                .and_then(|number| number.parse::<libc::c_long>().ok());
+            let descriptor = fields.next();
+            reading |= number == Some(libc::SYS_read) && descriptor == Some("0x0");
+        }
+    }
+    reading
+}
