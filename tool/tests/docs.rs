@@ -122,6 +122,32 @@ fn the_own_problem_pages_example_is_what_the_tool_prints() {
     }
 }
 
+#[test]
+fn the_interactive_pages_example_is_what_the_tool_prints() {
+    let root = common::root();
+    let page = fs::read_to_string(root.join("docs/interactive.md")).unwrap();
+    let examples = examples_in(&page);
+    assert_eq!(examples.len(), 1, "the page's example");
+    for (folder, arguments, printed) in examples {
+        // The command that runs the dialogue again starts as the tool was started.
+        let output = printed_as_shown('i', &arguments, &root.join(&folder))
+            .replace("target/debug/atcoder-games", "atcoder-games");
+        assert_eq!(flowing(&output), flowing(&printed), "{arguments:?}");
+        // The example is complete: its interactor and generator, a right program and the
+        // three wrong ones the page names.
+        for file in [
+            "judge.py",
+            "gen.py",
+            "right.py",
+            "never_last.py",
+            "binary_insertion.py",
+            "unflushed.py",
+        ] {
+            assert!(root.join(&folder).join(file).exists(), "{folder}/{file}");
+        }
+    }
+}
+
 /// The paragraphs of a report, each by its first three words: what a report whose figures vary
 /// from run to run keeps.
 fn skeleton(report: &str) -> Vec<String> {

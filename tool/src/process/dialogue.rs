@@ -22,6 +22,10 @@ use std::sync::{Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// How long the relay looks again for more of the dialogue, after a chunk, before it waits:
+/// a compiled interactor's answer takes microseconds.
+const SPIN: Duration = Duration::from_micros(100);
+
 /// How often the two sides are looked at for a stuck dialogue.
 const STUCK_LOOK: Duration = Duration::from_millis(20);
 
@@ -207,20 +211,12 @@ pub fn talk(
         let dialogue = &dialogue;
         let solver_stdout = solver.stdout;
         let judge_stdout = judge.stdout;
-        // What the program prints goes to the interactor; its end, the interactor's input's end.
+        // What each side prints goes to the other, one thread relaying both ways.
         scope.spawn(move || {
-            let Some(stdout) = solver_stdout else { return };
-            let mut said = 0;
-            let bound = |bytes: usize| {
-                said += bytes as u64;
-                said <= kept
+            let (Some(program_out), Some(judge_out)) = (solver_stdout, judge_stdout) else {
+                return;
             };
-            dialogue.relay(stdout, Some(for_interactor), Side::Program, bound);
-        });
-        // What the interactor prints goes to the program, whose input's end is its end.
-        scope.spawn(move || {
-            let Some(stdout) = judge_stdout else { return };
-            dialogue.relay_to_program(stdout);
+            dialogue.pump(program_out, for_interactor, judge_out, kept);
         });
         let stderr_of = |pipe: File| {
             scope.spawn(move || {
@@ -348,67 +344,131 @@ impl Relay {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Copies what `side` prints, from `from`, to `to` as it comes, noting it, until `from`
-    /// ends or `bound` refuses what came (the program said too much); `to` is closed then. A
-    /// side that has ended no longer reads: what is left is noted, not sent.
-    fn relay(
-        &self,
-        mut from: File,
-        mut to: Option<File>,
-        side: Side,
-        mut bound: impl FnMut(usize) -> bool,
-    ) {
+    /// Relays the dialogue until both sides' outputs have ended: what the program prints
+    /// (`program_out`) to the interactor (`to_judge`), and what the interactor prints
+    /// (`judge_out`) to the program, noting each chunk as it comes. Each side's input is closed
+    /// once its other side's output has ended and all of it was passed on. Past `kept` bytes the
+    /// program said too much: its output is no longer read, and the interactor's input ends.
+    /// Stuck, what the program prints late is noted, not sent.
+    ///
+    /// One thread relays both ways, and after a chunk it looks again for [`SPIN`], yielding
+    /// the processor to any side that shares it, before it waits in `poll`: a dialogue's answer
+    /// mostly comes within that, and then the relay is awake for it (docs/benchmarks.md).
+    fn pump(&self, program_out: File, to_judge: File, judge_out: File, kept: u64) {
+        let mut ends = [Some(program_out), Some(judge_out)];
+        let mut to_judge = Some(to_judge);
+        for file in ends.iter().flatten().chain(to_judge.iter()) {
+            let _ = start::set_nonblocking(file);
+        }
+        if let Some(pipe) = self.for_program().as_ref() {
+            let _ = start::set_nonblocking(pipe);
+        }
+        // What waits to be written to the interactor, and to the program.
+        let mut pending: [Vec<u8>; 2] = Default::default();
+        let mut said = 0;
         let mut buffer = vec![0; 64 << 10];
-        loop {
-            let read = match from.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(read) => read,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
-            if !bound(read) {
-                self.output_over.store(true, Ordering::Relaxed);
-                break;
+        let mut last_moved = Instant::now();
+        while ends.iter().any(Option::is_some) || pending.iter().any(|bytes| !bytes.is_empty()) {
+            let mut moved = false;
+            for (index, side) in [Side::Program, Side::Judge].into_iter().enumerate() {
+                let Some(from) = &mut ends[index] else {
+                    continue;
+                };
+                let read = match from.read(&mut buffer) {
+                    Ok(0) => None,
+                    Ok(read) => Some(read),
+                    Err(error) if error.kind() == io::ErrorKind::WouldBlock => continue,
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => None,
+                };
+                let Some(read) = read else {
+                    ends[index] = None;
+                    continue;
+                };
+                moved = true;
+                if side == Side::Program {
+                    said += read as u64;
+                    if said > kept {
+                        self.output_over.store(true, Ordering::Relaxed);
+                        (ends[index], pending[index]) = (None, Vec::new());
+                        continue;
+                    }
+                }
+                self.transcript().said(side, &buffer[..read]);
+                self.moved.fetch_add(read as u64, Ordering::Relaxed);
+                // Stuck, the dialogue is over: what comes late is noted, not sent.
+                if !self.stuck.load(Ordering::Relaxed) {
+                    pending[index].extend_from_slice(&buffer[..read]);
+                }
             }
-            self.transcript().said(side, &buffer[..read]);
-            // Stuck, the dialogue is over: what comes late is noted, not sent.
-            if self.stuck.load(Ordering::Relaxed) {
-                to = None;
-            }
-            if let Some(pipe) = &mut to
-                && pipe.write_all(&buffer[..read]).is_err()
+            // Each side's input gets what is pending for it, as much as it takes now.
+            if let Some(pipe) = &mut to_judge
+                && !pass_on(pipe, &mut pending[0])
             {
-                to = None;
+                (to_judge, pending[0]) = (None, Vec::new());
             }
-            self.moved.fetch_add(read as u64, Ordering::Relaxed);
+            {
+                let mut for_program = self.for_program();
+                let open = match for_program.as_mut() {
+                    Some(pipe) => pass_on(pipe, &mut pending[1]),
+                    None => false,
+                };
+                if !open {
+                    for_program.take();
+                    pending[1].clear();
+                }
+                // An output's end, all of it passed on, is the other side's input's end.
+                if ends[1].is_none() && pending[1].is_empty() {
+                    for_program.take();
+                }
+            }
+            if ends[0].is_none() && pending[0].is_empty() {
+                to_judge = None;
+            }
+            if moved {
+                last_moved = Instant::now();
+                continue;
+            }
+            if last_moved.elapsed() < SPIN {
+                thread::yield_now();
+                continue;
+            }
+            self.wait_for_either(&ends, &to_judge, &pending);
         }
     }
 
-    /// Copies what the interactor prints to the program's input, while it is open.
-    fn relay_to_program(&self, mut from: File) {
-        let mut buffer = vec![0; 64 << 10];
-        loop {
-            let read = match from.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(read) => read,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
-            };
-            self.transcript().said(Side::Judge, &buffer[..read]);
-            // Written under the lock: a write that waits is one the program does not read, and
-            // a dialogue where it does is not stuck, so closing the input never waits long.
-            if let Ok(mut pipe) = self.for_program.lock()
-                && let Some(open) = pipe.as_mut()
-                && open.write_all(&buffer[..read]).is_err()
-            {
-                pipe.take();
-            }
-            self.moved.fetch_add(read as u64, Ordering::Relaxed);
+    /// Waits in `poll` until a side prints or an input pending takes more, for at most a
+    /// [`STUCK_LOOK`]: the program's input may be closed meanwhile.
+    fn wait_for_either(
+        &self,
+        ends: &[Option<File>; 2],
+        to_judge: &Option<File>,
+        pending: &[Vec<u8>; 2],
+    ) {
+        let mut watched: Vec<(std::os::fd::BorrowedFd, libc::c_short)> = ends
+            .iter()
+            .flatten()
+            .map(|file| (file.as_fd(), libc::POLLIN))
+            .collect();
+        if let Some(pipe) = to_judge
+            && !pending[0].is_empty()
+        {
+            watched.push((pipe.as_fd(), libc::POLLOUT));
         }
-        // Its end is the program's input's end.
-        if let Ok(mut pipe) = self.for_program.lock() {
-            pipe.take();
+        let for_program = self.for_program();
+        if let Some(pipe) = for_program.as_ref()
+            && !pending[1].is_empty()
+        {
+            watched.push((pipe.as_fd(), libc::POLLOUT));
         }
+        let _ = start::wait_ready(&watched, STUCK_LOOK);
+    }
+
+    /// The program's input while it is open, even if a thread panicked while holding it.
+    fn for_program(&self) -> MutexGuard<'_, Option<File>> {
+        self.for_program
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Looks at the two sides every [`STUCK_LOOK`] until the program ends: if the dialogue is
@@ -442,9 +502,7 @@ impl Relay {
                 transcript.text.extend_from_slice(&line);
                 transcript.late_from = Some(transcript.text.len());
             }
-            if let Ok(mut pipe) = self.for_program.lock() {
-                pipe.take();
-            }
+            self.for_program().take();
             let closed = Instant::now();
             while !self.program_ended.load(Ordering::Relaxed) && closed.elapsed() < LATE_OUTPUT_TIME
             {
@@ -456,6 +514,22 @@ impl Relay {
         }
         false
     }
+}
+
+/// Writes to `pipe`, which does not wait, as much of `pending` as it takes now, and drops that
+/// from `pending`: false if the pipe is closed (its reader ended).
+fn pass_on(pipe: &mut File, pending: &mut Vec<u8>) -> bool {
+    while !pending.is_empty() {
+        match pipe.write(pending) {
+            Ok(written) => {
+                pending.drain(..written);
+            }
+            Err(error) if error.kind() == io::ErrorKind::WouldBlock => return true,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
+    true
 }
 
 /// Whether the processes of group `group` wait to read: every thread asleep, and one in a `read`

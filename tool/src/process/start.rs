@@ -476,6 +476,43 @@ pub(super) fn wait_readable(fd: BorrowedFd, time: Option<Duration>) -> io::Resul
     }
 }
 
+/// Makes reads and writes of `file` return at once, `WouldBlock`, where they would wait.
+pub(super) fn set_nonblocking(file: &File) -> io::Result<()> {
+    let fd = file.as_raw_fd();
+    // SAFETY: fcntl on a descriptor `file` owns reads and sets its status flags, nothing else.
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    // SAFETY: as above.
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Waits until one of `watched` (a descriptor and the `poll` events it waits for) is ready,
+/// for at most `time`: which are, by their `revents`.
+pub(super) fn wait_ready(
+    watched: &[(BorrowedFd, libc::c_short)],
+    time: Duration,
+) -> io::Result<Vec<libc::c_short>> {
+    let mut polled: Vec<libc::pollfd> = watched
+        .iter()
+        .map(|(fd, events)| libc::pollfd {
+            fd: fd.as_raw_fd(),
+            events: *events,
+            revents: 0,
+        })
+        .collect();
+    let timeout = libc::c_int::try_from(time.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: `polled` holds as many valid pollfds as its length says.
+    let ready = unsafe { libc::poll(polled.as_mut_ptr(), polled.len() as libc::nfds_t, timeout) };
+    match ready {
+        -1 if io::Error::last_os_error().kind() != io::ErrorKind::Interrupted => {
+            Err(io::Error::last_os_error())
+        }
+        _ => Ok(polled.iter().map(|fd| fd.revents).collect()),
+    }
+}
+
 /// A setting of the system's, by its `sysconf` name; None where it has none.
 fn system_setting(name: libc::c_int) -> Option<u64> {
     // SAFETY: sysconf only reads a setting.

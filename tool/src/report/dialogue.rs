@@ -124,7 +124,7 @@ pub(super) fn write_stuck(text: &mut String, setup: &Setup, late: &str, transcri
     write_wrapped(
         text,
         &format!(
-            "\nThe dialogue stuck: the program and the interactor both waited to read, and neither wrote, after {} from the program and {} from the judge. The judge waits for the time limit then (TLE); here the program's input was closed, and it ended.",
+            "\nThe dialogue got stuck: the program and the interactor both waited to read, and neither wrote, after {} from the program and {} from the judge. The judge waits for the time limit then (TLE); here the program's input was closed, and it ended.",
             counted(asked, "line", "lines"),
             with_commas(answered)
         ),

@@ -94,7 +94,7 @@ pub(super) fn verdict_in_words(failure: &Failure, limits: &Limits) -> String {
             mebibytes(*limit as f64)
         ),
         Failure::Stuck { .. } => {
-            format!("{name} ({short}): the dialogue stuck, both sides waiting to read")
+            format!("{name} ({short}): the dialogue got stuck")
         }
     }
 }

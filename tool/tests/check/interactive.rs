@@ -163,7 +163,7 @@ fn an_unflushed_python_query_is_a_stuck_dialogue_with_the_variable_that_hides_it
     assert_eq!(output.status.code(), Some(1), "{report}");
     assert!(
         prose.contains(
-            "gives time limit exceeded (TLE): the dialogue stuck, both sides waiting to read on interactive-sorting."
+            "gives time limit exceeded (TLE): the dialogue got stuck on interactive-sorting."
         ),
         "{report}"
     );
@@ -338,7 +338,7 @@ fn find_by_query_in_rust_and_python_right_wrong_and_unflushed() {
     let (status, report, _) = check_find(&folder, &["buffered.rs"]);
     let prose = paragraphs(&report).join("\n");
     assert_eq!(status, Some(1), "{report}");
-    assert!(prose.contains("the dialogue stuck"), "{report}");
+    assert!(prose.contains("the dialogue got stuck"), "{report}");
     assert!(
         prose.contains("Likely mistake: a query printed but not flushed.")
             && prose.contains("std::io::stdout().flush()"),
@@ -509,7 +509,7 @@ fn bad_juice_in_cpp_right_wrong_at_a_power_of_two_and_untied() {
     let (status, report, _) = juice("untied.cpp");
     let prose = paragraphs(&report).join("\n");
     assert_eq!(status, Some(1), "{report}");
-    assert!(prose.contains("the dialogue stuck"), "{report}");
+    assert!(prose.contains("the dialogue got stuck"), "{report}");
     assert!(prose.contains("cin.tie(nullptr)"), "{report}");
     fs::remove_dir_all(&folder).unwrap();
 }
