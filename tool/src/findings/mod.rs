@@ -107,6 +107,9 @@ pub struct Caught {
     /// For an interactive problem, the dialogue's transcript on the failing input: each line
     /// marked with who said it ([`crate::process::dialogue::Side::mark`]).
     pub transcript: Option<String>,
+    /// Whether the smallest failing input failed again when run once more (an interactive
+    /// problem's is; any other's is taken to).
+    pub repeats: bool,
     /// How long the check took.
     pub elapsed: Duration,
     pub start_up: Option<StartUp>,
@@ -225,6 +228,11 @@ fn checked_with(
         diagnosis = Some(diagnose(problem, setup.seed, &known, Answering(&program))?);
     }
     let (stdout, stderr) = program.printed(&found)?;
+    // A dialogue is run once more: a program that draws its queries at random may pass it.
+    let repeats = match problem.interactive() {
+        true => program.fails_again(&found)?,
+        false => true,
+    };
     let printed_first = match found.failure {
         Failure::OutputLimit { .. } => String::from_utf8_lossy(&stdout)
             .lines()
@@ -251,6 +259,7 @@ fn checked_with(
         page,
         printed_first,
         transcript,
+        repeats,
         elapsed: started.elapsed(),
         start_up: program.start_up(),
         forked: program.forked(),

@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::format::{shell_line, shell_quoted};
 use crate::input::Input;
 use crate::judge::{Failure, Limits, judge_run, judged_time};
-use crate::problem::Expected;
+use crate::problem::{Expected, WrongAnswer};
 use crate::process::dialogue::{self, Other, Side};
 use crate::process::forkserver::Forkserver;
 use crate::process::{self, Options, Run, RunError, Stdin, Stop};
@@ -137,8 +137,9 @@ impl Setup {
     /// Judges `ran`, the program's dialogue with the interactor on `input`, whose other side
     /// is `other`: stuck first, as the judge waits for its time limit then; then the program's
     /// time, memory and output; then the interactor's verdict, or its own failure (which the
-    /// program is not blamed for); and last a crash, unless the interactor had rejected the
-    /// program, which then crashes writing to it, a wrong answer on the judge.
+    /// program is not blamed for); and a crash, unless the interactor had rejected the program
+    /// and ended first: the program then crashed on its closed input, a wrong answer on the
+    /// judge.
     fn judge_dialogue(
         &self,
         input: &Input,
@@ -161,13 +162,17 @@ impl Setup {
             return Ok(failure);
         }
         let wrong = self.problem.interactor_verdict(input, ran)?;
-        let transcript = || String::from_utf8_lossy(&ran.stdout).into_owned();
+        let wrong_answer = |wrong: WrongAnswer| Failure::WrongAnswer {
+            expected: String::new(),
+            actual: String::from_utf8_lossy(&ran.stdout).into_owned(),
+            message: wrong.message,
+        };
+        // A crash after the interactor's verdict is the program reading its closed input.
+        let crash_after_verdict =
+            matches!(failure, Some(Failure::Crash { .. })) && other.interactor_first;
         Ok(match (failure, wrong) {
-            (Some(Failure::Crash { .. }) | None, Some(wrong)) => Some(Failure::WrongAnswer {
-                expected: String::new(),
-                actual: transcript(),
-                message: wrong.message,
-            }),
+            (None, Some(wrong)) => Some(wrong_answer(wrong)),
+            (Some(_), Some(wrong)) if crash_after_verdict => Some(wrong_answer(wrong)),
             (failure, _) => failure,
         })
     }

@@ -321,6 +321,14 @@ impl<'a> UnderCheck<'a> {
         }
     }
 
+    /// Whether the program fails `found`'s smallest failing input again, run once more: a
+    /// program that draws random numbers may not.
+    pub(super) fn fails_again(&self, found: &Found) -> Result<bool, Error> {
+        let expected = self.setup.problem.expected(&found.input)?;
+        let ran = self.execute(&found.input, &expected, &self.setup.limits)?;
+        Ok(self.setup.judge(&found.input, &expected, &ran)?.is_some())
+    }
+
     /// How the program's time or memory grows on the inputs of `origin`, the origin of `found`'s
     /// input, if it ran out of either: see [`growth::follow`].
     pub(super) fn growth(&self, found: &Found, origin: Origin) -> Result<Option<Curve>, Error> {

@@ -75,6 +75,9 @@ pub struct Other {
     /// Whether the interactor was stopped, not having ended [`INTERACTOR_END_TIME`] after the
     /// program.
     pub outlived: bool,
+    /// Whether the interactor ended before the program: a verdict it gave first stands, though
+    /// the program then crashed on its closed input.
+    pub interactor_first: bool,
     /// What the program printed after its input was closed, the dialogue stuck: a query it held
     /// in its buffer, unflushed, first.
     pub late: Vec<u8>,
@@ -277,6 +280,7 @@ pub fn talk(
         (stuck, outlived, solver_end, judge_end, stderrs)
     });
     let (stuck, outlived, solver_end, judge_end, (solver_stderr, judge_stderr)) = outcome;
+    let interactor_first = judge_end.2 < solver_end.2;
     let transcript = dialogue
         .transcript
         .into_inner()
@@ -290,6 +294,7 @@ pub fn talk(
         interactor,
         stuck,
         outlived,
+        interactor_first,
         late,
         words: String::new(),
     }));

@@ -13,6 +13,7 @@ use crate::process::dialogue::{STUCK_LINE, Side};
 use crate::resolve::Language;
 use crate::setup::PRINTED;
 use std::fmt::Write;
+use std::path::Path;
 
 /// How many of the dialogue's last lines the report shows.
 pub const SHOWN_DIALOGUE: usize = 12;
@@ -150,11 +151,17 @@ pub(super) fn write_stuck(text: &mut String, setup: &Setup, late: &str, transcri
     );
 }
 
-/// Where an interactive problem's failing case is saved, and the command that runs the same
-/// dialogue again: this check, shrinking the saved hidden input first.
-pub(super) fn write_saved_dialogue(text: &mut String, setup: &Setup, saved: &SavedCase) {
+/// Where an interactive problem's failing case is saved, `with_words` where the interactor's
+/// words are, and the command that runs the same dialogue again: this check, shrinking the
+/// saved hidden input first.
+pub(super) fn write_saved_dialogue(
+    text: &mut String,
+    setup: &Setup,
+    saved: &SavedCase,
+    with_words: bool,
+) {
     let folder = shell_quoted(&saved.folder.display().to_string());
-    let words = match saved.path("words").exists() {
+    let words = match with_words {
         true => ", the interactor's words",
         false => "",
     };
@@ -165,12 +172,17 @@ pub(super) fn write_saved_dialogue(text: &mut String, setup: &Setup, saved: &Sav
             saved.file("in")
         ),
     );
-    let input = saved.path("in");
+    write_same_check(text, setup, &saved.path("in"));
+}
+
+/// Writes the command that runs this check again on `input` first (`--shrink`): the same
+/// dialogue, with the same interactor.
+pub(super) fn write_same_check(text: &mut String, setup: &Setup, input: &Path) {
     let words = match setup.invoked.is_empty() {
         false => repeating(
             &setup.invoked,
             setup.seed,
-            Some(&input),
+            Some(input),
             setup.to_shrink.is_some(),
         ),
         true => vec![format!(

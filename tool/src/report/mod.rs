@@ -10,6 +10,7 @@ mod failure;
 mod growth;
 
 use crate::build::BuildError;
+use crate::error::Helper;
 use crate::findings::{Caught, HelperFailed, Judging, PRINTED_FIRST, Pass, StartUp};
 use crate::format::{
     bounded, counted, mebibytes, seconds, shell_line, shell_quoted, with_commas, write_command,
@@ -20,7 +21,9 @@ use crate::judge::Failure;
 use crate::problem::{JudgedBy, Problem, Units};
 use crate::search::{Case, Peak};
 use crate::setup::{NotBuilt, Setup};
-use dialogue::{write_dialogue, write_interactor_words, write_saved_dialogue, write_stuck};
+use dialogue::{
+    write_dialogue, write_interactor_words, write_same_check, write_saved_dialogue, write_stuck,
+};
 use failure::{
     oj_line, shows_input, verdict_in_words, write_crash, write_diagnosis, write_input_section,
     write_saved, write_stderr, write_undiagnosed, write_wrong_answer,
@@ -369,16 +372,20 @@ pub fn helper_failed(setup: &Setup, failed: &HelperFailed) -> String {
             ),
         );
     }
-    let again = match &failed.saved {
-        Some(path) => format!(
-            "{} < {}",
-            failure.command,
-            shell_quoted(&path.display().to_string())
-        ),
-        None => failure.command.clone(),
-    };
     let _ = writeln!(text, "\nTo run it again:");
-    write_command(&mut text, &again);
+    match (&failed.saved, failure.helper) {
+        // An interactor reads its input as a file, and talks with the program.
+        (Some(path), Helper::Interactor) => write_same_check(&mut text, setup, path),
+        (Some(path), _) => write_command(
+            &mut text,
+            &format!(
+                "{} < {}",
+                failure.command,
+                shell_quoted(&path.display().to_string())
+            ),
+        ),
+        (None, _) => write_command(&mut text, &failure.command),
+    }
     write_stderr(&mut text, &failure.stderr, None);
     bounded(&text, MOST_BYTES)
 }
@@ -443,6 +450,12 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
     if let Some(transcript) = transcript {
         write_dialogue(&mut text, transcript, caught.saved.as_ref());
     }
+    if !caught.repeats {
+        write_wrapped(
+            &mut text,
+            "\nRun once more, the smallest failing input passed: the program may draw random numbers, and this failure may not reproduce. Give it a fixed seed, where it reads one.",
+        );
+    }
     if let Some(start_up) = &caught.start_up {
         let _ = writeln!(text);
         write_start_up(&mut text, start_up);
@@ -457,7 +470,17 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
     // Where the case is saved comes last, in room kept for it.
     let mut end = String::new();
     match &caught.saved {
-        Some(saved) if problem.interactive() => write_saved_dialogue(&mut end, setup, saved),
+        Some(saved) if problem.interactive() => {
+            // The interactor's words are saved where it rejected the program and said why.
+            let words = matches!(
+                found.failure,
+                Failure::WrongAnswer {
+                    message: Some(_),
+                    ..
+                }
+            );
+            write_saved_dialogue(&mut end, setup, saved, words);
+        }
         Some(saved) => write_saved(&mut end, saved, &oj_line(setup, found, saved)),
         None => {}
     }

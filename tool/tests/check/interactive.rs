@@ -639,3 +639,49 @@ fn ctrl_c_in_a_dialogue_leaves_neither_side_running() {
     }
     fs::remove_dir_all(&folder).unwrap();
 }
+
+#[test]
+fn a_crash_in_a_dialogue_is_re_an_early_end_wa_and_a_failure_that_passes_again_is_said() {
+    let crashes =
+        "n = int(input())\nprint('?', 1, flush=True)\ninput()\nraise ValueError('a bug')\n";
+    let ends_early = "n = int(input())\nprint('?', 1, flush=True)\ninput()\n";
+    // Fails once, where a file says so, and never again: as a program drawing at random may.
+    let once = "import os\nn = int(input())\nif os.path.exists('fail-once'):\n    os.remove('fail-once')\n    print('!', n, flush=True)\nelse:\n    low, high = 1, n\n    while high - low > 1:\n        middle = (low + high) // 2\n        print('?', middle, flush=True)\n        if input() == '0':\n            low = middle\n        else:\n            high = middle\n    print('!', low, flush=True)\n";
+    let folder = folder_with(
+        "early",
+        &[
+            ("judge.py", FIND_JUDGE),
+            ("gen.py", FIND_GENERATOR),
+            ("crashes.py", crashes),
+            ("ends_early.py", ends_early),
+            ("once.py", once),
+            ("fail-once", ""),
+        ],
+    );
+    let python = python();
+    let (status, report, _) = check_find(&folder, &[&python, "crashes.py"]);
+    let prose = paragraphs(&report).join("\n");
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        prose.contains("gives a runtime error (RE, exit status: 1)"),
+        "{report}"
+    );
+    assert!(report.contains("ValueError: a bug"), "{report}");
+    let (status, report, _) = check_find(&folder, &[&python, "ends_early.py"]);
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        report.contains("The interactor says:\n  the program ended before its answer\n"),
+        "{report}"
+    );
+    assert!(!report.contains("Run once more"), "{report}");
+    let (status, report, _) = check_find(&folder, &["--jobs", "1", &python, "once.py"]);
+    let prose = paragraphs(&report).join("\n");
+    assert_eq!(status, Some(1), "{report}");
+    assert!(
+        prose.contains(
+            "Run once more, the smallest failing input passed: the program may draw random numbers"
+        ),
+        "{report}"
+    );
+    fs::remove_dir_all(&folder).unwrap();
+}

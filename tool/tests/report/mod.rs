@@ -106,6 +106,7 @@ fn report<E>(
         page: None,
         printed_first: Vec::new(),
         transcript: None,
+        repeats: true,
         elapsed: Duration::from_secs(3),
         start_up: None,
         forked: 0,
