@@ -42,10 +42,9 @@ fn this_crates_own_solutions_pass_every_case_and_say_their_margins() {
         for margin in [slowest, memory] {
             let (value, at) = margin.split_once(" at ").unwrap();
             assert!(value.ends_with(" s") || value.ends_with(" MiB"), "{margin}");
-            assert!(
-                at.starts_with("the family \"") || at.starts_with("case "),
-                "{margin}"
-            );
+            // Where: a family, a case, or, on a machine busy elsewhere, a sample.
+            let places = ["the family \"", "case ", "official sample "];
+            assert!(places.iter().any(|place| at.starts_with(place)), "{margin}");
             let share = at.rsplit(", ").next().unwrap().split(' ').next().unwrap();
             let share: f64 = share.parse().unwrap_or_else(|_| panic!("{margin}"));
             assert!((0.0..100.0).contains(&share), "{margin}");

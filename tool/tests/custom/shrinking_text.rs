@@ -1,0 +1,68 @@
+//! Shrinking a user's input through its text: counts kept in step, numbers and strings made
+//! simpler.
+
+use super::*;
+
+#[test]
+fn count_headers_go_down_with_the_lines_and_tokens_they_count() {
+    // N before N lines: a line cut, N is one less.
+    assert_eq!(
+        text::without_lines("3\nab\ncd\nef\n", 2, 1).as_deref(),
+        Some("2\nab\nef\n")
+    );
+    // N M before M lines: M goes down, N stays.
+    assert_eq!(
+        text::without_lines("4 3\n1 2\n2 3\n3 4\n", 1, 2).as_deref(),
+        Some("4 1\n3 4\n")
+    );
+    // N before a line of N tokens: a token cut, N is one less; the header itself is not cut
+    // alone.
+    assert_eq!(
+        text::without_tokens("3\n5 6 7\n", 2, 1).as_deref(),
+        Some("2\n5 7\n")
+    );
+    assert_eq!(text::without_tokens("3\n5 6 7\n", 0, 2), None);
+    // A line whose tokens all go goes, and N with it.
+    assert_eq!(
+        text::without_tokens("2\na b\nc\n", 3, 1).as_deref(),
+        Some("1\na b\n")
+    );
+    // Nothing left is no candidate.
+    assert_eq!(text::without_lines("1\n", 0, 1), None);
+    assert_eq!(text::token_count("2\n5 6\n"), 3);
+    assert_eq!(text::line_count("2\n\n5 6\n"), 2);
+}
+
+#[test]
+fn numbers_and_strings_are_made_simpler_with_their_counts() {
+    // 0 first for every number, then 1 (with its sign); the count header is left alone. The
+    // numbers go nearer 0 by cutting down: each, and a text with them changed.
+    let simpler = text::simpler("2\n-8 6\n");
+    assert_eq!(simpler, ["2\n0 6\n", "2\n-8 0\n", "2\n-1 6\n", "2\n-8 1\n"]);
+    assert_eq!(text::numbers("2\n-8 6\n"), [-8, 6]);
+    assert_eq!(
+        text::with_numbers("2\n-8 6\n", &[-3, 999_999_999_999_999_999]).as_deref(),
+        Some("2\n-3 999999999999999999\n")
+    );
+    // As many numbers as there are, or none.
+    assert_eq!(text::with_numbers("2\n-8 6\n", &[0]), None);
+    assert_eq!(text::with_numbers("2\n-8 6\n", &[0, 0, 0]), None);
+    // N strings of length N: every string of that length one shorter, and N with them.
+    let simpler = text::simpler("3\n123\nTAT\n");
+    assert_eq!(simpler[0], "3\n0\nTAT\n");
+    assert!(simpler.contains(&"2\n12\nTA\n".to_string()), "{simpler:?}");
+}
+
+#[test]
+fn numbers_of_data_are_no_count_headers() {
+    // The zeros of the data count no lines: they go, and N with them.
+    assert_eq!(
+        text::without_tokens("3 0\n0 0 0\n", 4, 1).as_deref(),
+        Some("2 0\n0 0\n")
+    );
+    // A line of many numbers is data, whatever they are: a 1 there, before one line, goes.
+    assert_eq!(
+        text::without_tokens("2\n1 1 1 1 1\n7\n", 1, 1).as_deref(),
+        Some("2\n1 1 1 1\n7\n")
+    );
+}
