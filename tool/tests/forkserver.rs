@@ -207,8 +207,20 @@ fn a_command_that_looks_served_but_never_says_it_is_ready_is_given_up_in_seconds
     fs::set_permissions(&fake, mode).unwrap();
     let command = [fake, folder.join("silent.py")];
     assert!(serves(&command));
+    // A signal interrupts the wait halfway: what is left of it is waited, not all of it again.
+    note_sigusr1();
+    let (thread, waiting) = std::sync::mpsc::channel();
     let started = Instant::now();
-    let error = Forkserver::start(&command, &Options::default()).err();
+    let starting = std::thread::spawn(move || {
+        // SAFETY: pthread_self only names the calling thread.
+        thread.send(unsafe { libc::pthread_self() }).unwrap();
+        Forkserver::start(&command, &Options::default()).map(drop)
+    });
+    let thread = waiting.recv().unwrap();
+    std::thread::sleep(Duration::from_secs(5));
+    // SAFETY: the thread runs until `starting` is joined below; the signal's handler is set.
+    assert_eq!(unsafe { libc::pthread_kill(thread, libc::SIGUSR1) }, 0);
+    let error = starting.join().unwrap().err();
     let error = error.expect("a server that never says it is ready");
     let waited = started.elapsed();
     assert!(
@@ -219,10 +231,26 @@ fn a_command_that_looks_served_but_never_says_it_is_ready_is_given_up_in_seconds
         "{error}"
     );
     assert!(
-        waited >= Duration::from_secs(9) && waited < Duration::from_secs(15),
+        waited >= Duration::from_secs(9) && waited < Duration::from_secs(13),
         "{waited:?}"
     );
     fs::remove_dir_all(folder).unwrap();
+}
+
+/// Sets a handler that does nothing for SIGUSR1, a signal nothing else here sends: a read it
+/// interrupts fails with EINTR, as a read of a socket with a time limit does whatever the
+/// handler.
+fn note_sigusr1() {
+    extern "C" fn noted(_: libc::c_int) {}
+    // SAFETY: an all-zero sigaction is valid; the handler touches nothing.
+    unsafe {
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = noted as *const () as libc::sighandler_t;
+        assert_eq!(
+            libc::sigaction(libc::SIGUSR1, &action, std::ptr::null_mut()),
+            0
+        );
+    }
 }
 
 #[test]
@@ -292,18 +320,7 @@ fn a_signal_that_interrupts_the_wait_for_the_server_is_no_failure() {
     let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
     fs::set_permissions(&fake, mode).unwrap();
     let command = [fake, folder.join("late.py")];
-    // A handler that does nothing, for a signal nothing else here sends: the read it interrupts
-    // fails with EINTR, as a read of a socket with a time limit does whatever the handler.
-    extern "C" fn noted(_: libc::c_int) {}
-    // SAFETY: an all-zero sigaction is valid; the handler touches nothing.
-    unsafe {
-        let mut action: libc::sigaction = std::mem::zeroed();
-        action.sa_sigaction = noted as *const () as libc::sighandler_t;
-        assert_eq!(
-            libc::sigaction(libc::SIGUSR1, &action, std::ptr::null_mut()),
-            0
-        );
-    }
+    note_sigusr1();
     let (thread, waiting) = std::sync::mpsc::channel();
     let started = std::thread::spawn(move || {
         // SAFETY: pthread_self only names the calling thread.

@@ -219,11 +219,23 @@ impl Drop for Forkserver {
 }
 
 impl Channel {
-    /// One line from the server, without its end; an error if the server has gone, or has said
-    /// nothing for [`ANSWER_TIME`].
-    /// A read interrupted before it read anything (`EINTR`, which a socket with a timeout
-    /// returns where the process was stopped and continued) is made again.
+    /// One line from the server, without its end; an error if the server has gone, or has not
+    /// said it within the socket's read timeout ([`ANSWER_TIME`], or [`START_TIME`] at the
+    /// start). A read interrupted before it read anything (`EINTR`, which a socket with a
+    /// timeout returns where the process was stopped and continued, or a handler ran) is made
+    /// again, for what is left of that time.
     fn line(&mut self) -> io::Result<String> {
+        let timeout = self.0.read_timeout()?;
+        let deadline = timeout.map(|timeout| Instant::now() + timeout);
+        let line = self.line_by(deadline);
+        if timeout.is_some() {
+            self.0.set_read_timeout(timeout)?;
+        }
+        line
+    }
+
+    /// One line from the server, read by `deadline`, if it has one.
+    fn line_by(&mut self, deadline: Option<Instant>) -> io::Result<String> {
         let mut line = Vec::new();
         let mut byte = [0];
         loop {
@@ -234,7 +246,14 @@ impl Channel {
                 }
                 Ok(_) if byte == *b"\n" => break,
                 Ok(_) => line.push(byte[0]),
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                    let Some(deadline) = deadline else { continue };
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    if left.is_zero() {
+                        return Err(io::Error::new(io::ErrorKind::TimedOut, "no answer in time"));
+                    }
+                    self.0.set_read_timeout(Some(left))?;
+                }
                 Err(error) => return Err(error),
             }
         }

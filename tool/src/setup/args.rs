@@ -9,8 +9,7 @@ use std::time::Duration;
 
 /// The usage of `check`: a built-in problem, or a user's own with its helpers.
 pub const USAGE: &str = "atcoder-games check [OPTIONS] <PROBLEM> <CMD>...
-       atcoder-games check [OPTIONS] --generator <GEN> --reference <REF> [--checker <CHK>] [--validator <VAL>] <CMD>...
-       atcoder-games check [OPTIONS] --interactor <INT> --generator <GEN> [--validator <VAL>] <CMD>...";
+       atcoder-games check [OPTIONS] --generator <GEN> (--reference <REF> [--checker <CHK>] | --interactor <INT>) [--validator <VAL>] <CMD>...";
 
 /// The options of `check`, as its command line gives them.
 #[derive(Args, Debug)]
