@@ -252,10 +252,13 @@ pub fn talk(
                 judge_options,
                 &AtomicBool::new(false),
             );
+            // The program ends before the interactor reads its input's end: if it still runs,
+            // the interactor ended on its own, with its verdict.
+            let first = !has_ended(program_pid);
             kill_group(judge_pid);
             lock_running().retain(|&group| group != judge_pid);
             let reaped = start::reap(judge_pid);
-            (watched, reaped, started.elapsed())
+            ((watched, reaped, started.elapsed()), first)
         });
         let stuck = dialogue.watch_for_stuck(program_pid, judge_pid, &judge_watch);
         let solver_end = solver_watch
@@ -270,17 +273,24 @@ pub fn talk(
         if outlived {
             kill_group(judge_pid);
         }
-        let judge_end = judge_watch
+        let (judge_end, interactor_first) = judge_watch
             .join()
             .expect("the interactor's watch does not panic");
         let stderrs = (
             solver_stderr.join().expect("the reader does not panic"),
             judge_stderr.join().expect("the reader does not panic"),
         );
-        (stuck, outlived, solver_end, judge_end, stderrs)
+        (
+            stuck,
+            outlived,
+            interactor_first,
+            solver_end,
+            judge_end,
+            stderrs,
+        )
     });
-    let (stuck, outlived, solver_end, judge_end, (solver_stderr, judge_stderr)) = outcome;
-    let interactor_first = judge_end.2 < solver_end.2;
+    let (stuck, outlived, interactor_first, solver_end, judge_end, stderrs) = outcome;
+    let (solver_stderr, judge_stderr) = stderrs;
     let transcript = dialogue
         .transcript
         .into_inner()
@@ -535,6 +545,17 @@ fn pass_on(pipe: &mut File, pending: &mut Vec<u8>) -> bool {
         }
     }
     true
+}
+
+/// Whether process `pid` has ended: it is gone, or a zombie.
+fn has_ended(pid: libc::pid_t) -> bool {
+    let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return true;
+    };
+    let state = stat
+        .rfind(')')
+        .and_then(|end| stat[end + 1..].split_whitespace().next());
+    matches!(state, None | Some("Z" | "X"))
 }
 
 /// Whether the processes of group `group` wait to read: every thread asleep, and one in a `read`
