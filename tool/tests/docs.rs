@@ -129,9 +129,11 @@ fn the_interactive_pages_example_is_what_the_tool_prints() {
     let examples = examples_in(&page);
     assert_eq!(examples.len(), 1, "the page's example");
     for (folder, arguments, printed) in examples {
-        // The command that runs the dialogue again starts as the tool was started.
+        // The command that runs the dialogue again starts as the tool was started: here by its
+        // path in the target folder, there as installed.
+        let started_as = common::TOOL.replace(&format!("{}/", root.display()), "");
         let output = printed_as_shown('i', &arguments, &root.join(&folder))
-            .replace("target/debug/atcoder-games", "atcoder-games");
+            .replace(&started_as, "atcoder-games");
         assert_eq!(flowing(&output), flowing(&printed), "{arguments:?}");
         // The example is complete: its interactor and generator, a right program and the
         // three wrong ones the page names.
