@@ -125,11 +125,10 @@ fn an_unflushed_query_is_a_stuck_dialogue_seen_in_a_moment_and_its_query_comes_l
         "{talked:?} {}",
         String::from_utf8_lossy(&talked.stderr)
     );
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
+    // Seen, not waited for: well before the limit on the clock that would stop it (about a
+    // second after its wait even with both cores busy: tests/busy.rs).
+    let limit = options().wall_limit.unwrap();
+    assert!(started.elapsed() < limit, "{:?}", started.elapsed());
     // What it held back comes first, then what it printed once its input had ended.
     let late = String::from_utf8_lossy(&talked.dialogue.as_ref().unwrap().late).into_owned();
     assert_eq!(late, "?\n! \n");
@@ -158,7 +157,12 @@ fn a_program_busy_before_its_query_is_not_stuck() {
         folder.join("verdict.txt"),
     ];
     let program = ["python3".into(), folder.join("busy.py")];
-    let talked = talk(&program, &options(), &interactor, &options()).unwrap();
+    // The interactor waits longer than its own wall limit would allow: only its work counts.
+    let impatient = Options {
+        wall_limit: Some(Duration::from_millis(300)),
+        ..options()
+    };
+    let talked = talk(&program, &options(), &interactor, &impatient).unwrap();
     let other = talked.dialogue.as_ref().unwrap();
     assert!(!other.stuck, "{talked:?}");
     assert_eq!(String::from_utf8_lossy(&talked.stdout), "> ?\n< 7\n> ! 7\n");
@@ -189,11 +193,8 @@ fn a_stuck_dialogue_leaves_neither_side_running() {
     let started = Instant::now();
     let talked = talk(&program, &options(), &interactor, &options()).unwrap();
     assert!(talked.dialogue.as_ref().unwrap().stuck, "{talked:?}");
-    assert!(
-        started.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        started.elapsed()
-    );
+    let limit = options().wall_limit.unwrap();
+    assert!(started.elapsed() < limit, "{:?}", started.elapsed());
     let written = fs::read_to_string(&pids).unwrap();
     let both: Vec<i32> = written.lines().map(|line| line.parse().unwrap()).collect();
     // Each side and its child, `sleep 60`, which went with its group.
@@ -201,5 +202,91 @@ fn a_stuck_dialogue_leaves_neither_side_running() {
     for pid in both {
         crate::common::assert_gone_soon(pid, "after a stuck dialogue");
     }
+    fs::remove_dir_all(folder).unwrap();
+}
+
+#[test]
+fn a_program_that_says_more_than_its_output_limit_is_stopped_and_its_judge_is_not() {
+    // The output limit bounds what the program says in all; the interactor's replies are its
+    // own. Exactly the limit is within it.
+    const LIMIT: u64 = 64 << 10;
+    let talkative = |bytes: u64| {
+        format!(
+            "import sys\nsys.stdout.write('x' * {bytes})\nsys.stdout.flush()\nsys.stdin.read()\n"
+        )
+    };
+    // The judge says much, and never reads: the program's words pile up unread.
+    let judge = "import sys\nsys.stdout.write('y' * (1 << 20))\nsys.stdout.flush()\n";
+    for (bytes, over) in [(LIMIT, false), (LIMIT + 4096, true)] {
+        let folder = folder(
+            &format!("talkative-{bytes}"),
+            &[("program.py", &talkative(bytes)), ("judge.py", judge)],
+        );
+        let limited = Options {
+            output_limit: Some(LIMIT),
+            ..options()
+        };
+        let interactor = [PathBuf::from("python3"), folder.join("judge.py")];
+        let program = ["python3".into(), folder.join("program.py")];
+        let talked = talk(&program, &limited, &interactor, &options()).unwrap();
+        let stopped = talked.stopped == Some(atcoder_games_tool::process::Stop::Output);
+        assert_eq!(stopped, over, "{bytes}: {:?}", talked.stopped);
+        fs::remove_dir_all(folder).unwrap();
+    }
+}
+
+#[test]
+fn what_a_side_says_faster_than_the_other_reads_is_passed_on_whole() {
+    // 300,000 bytes each way, more than a pipe holds, to a side that sleeps before it reads:
+    // each side says how much it got.
+    let slow = |who: &str| {
+        format!(
+            "import sys, time\nsys.stdout.write('{who}' * 300000 + '\\n')\nsys.stdout.flush()\ntime.sleep(0.3)\nprint(len(sys.stdin.readline().strip()), flush=True)\nsys.stdin.readline()\n"
+        )
+    };
+    let folder = folder(
+        "floods",
+        &[("program.py", &slow("p")), ("judge.py", &slow("j"))],
+    );
+    let interactor = [PathBuf::from("python3"), folder.join("judge.py")];
+    let program = ["python3".into(), folder.join("program.py")];
+    let limited = Options {
+        output_limit: Some(1 << 20),
+        ..options()
+    };
+    let talked = talk(&program, &limited, &interactor, &options()).unwrap();
+    let transcript = String::from_utf8_lossy(&talked.stdout);
+    let counts: Vec<&str> = transcript.lines().filter(|line| line.len() < 20).collect();
+    assert!(counts.contains(&"> 300000"), "{counts:?}");
+    assert!(counts.contains(&"< 300000"), "{counts:?}");
+    fs::remove_dir_all(folder).unwrap();
+}
+
+#[test]
+fn what_the_judge_says_after_the_program_ended_is_noted_and_the_dialogue_ends() {
+    // The program ends at once; the judge answers it a moment later, into a closed pipe.
+    let folder = folder(
+        "after",
+        &[
+            ("program.py", "pass\n"),
+            (
+                "judge.py",
+                "import time\ntime.sleep(0.3)\nprint('too late', flush=True)\n",
+            ),
+        ],
+    );
+    let interactor = [PathBuf::from("python3"), folder.join("judge.py")];
+    let program = ["python3".into(), folder.join("program.py")];
+    let talked = talk(&program, &options(), &interactor, &options()).unwrap();
+    assert_eq!(String::from_utf8_lossy(&talked.stdout), "< too late\n");
+    assert!(
+        talked
+            .dialogue
+            .as_ref()
+            .unwrap()
+            .interactor
+            .status
+            .success()
+    );
     fs::remove_dir_all(folder).unwrap();
 }

@@ -2,9 +2,7 @@
 //! against the samples first), the checker; or, for an interactive problem, the interactor,
 //! which talks with the program on the hidden input and gives the verdict itself.
 
-use super::{
-    Custom, HELPER_OUTPUT, HELPER_TIME, KEPT_INPUT, PYTHON_TRACEBACK, REFERENCE_ALLOWANCE,
-};
+use super::{Custom, HELPER_TIME, KEPT_INPUT, PYTHON_TRACEBACK, REFERENCE_ALLOWANCE};
 use crate::error::{Error, Helper};
 use crate::format::seconds;
 use crate::input::Input;
@@ -182,10 +180,11 @@ impl Custom {
             command[0] = interpreter.clone();
         }
         command.extend([hidden.into_os_string(), output.clone().into_os_string()]);
+        // What the interactor says goes to the program as it comes, bounded by its time: a
+        // dialogue bounds what the program says ([`crate::process::dialogue::talk`]).
         let options = Options {
             time_limit: Some(HELPER_TIME),
             memory_limit: Some(self.limits.memory),
-            output_limit: Some(HELPER_OUTPUT),
             stack: Some(self.limits.stack),
             ..Options::default()
         };

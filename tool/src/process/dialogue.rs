@@ -9,7 +9,7 @@
 //! moved between them since the look before. Then the program's input is closed: a program that
 //! held its query in a buffer prints it as it ends ([`Other::late`]).
 
-use super::procfs::group_members;
+use super::procfs::{group_members, parse_stat, stat_fields};
 use super::start::{self, kill_group};
 use super::watch::{ThisProcess, watch};
 use super::{Options, Run, RunError, STDERR_KEPT, Stdin, lock_running, peak_memory};
@@ -192,7 +192,7 @@ pub fn talk(
         Ok(solver) => solver,
         Err(error) => {
             kill_group(judge.pid);
-            lock_running().retain(|&group| group != judge.pid);
+            forget(judge.pid);
             let _ = start::reap(judge.pid);
             return Err((Side::Program, RunError::CannotStart(error)));
         }
@@ -239,7 +239,7 @@ pub fn talk(
             );
             dialogue.program_ended.store(true, Ordering::Relaxed);
             kill_group(program_pid);
-            lock_running().retain(|&group| group != program_pid);
+            forget(program_pid);
             let reaped = start::reap(program_pid);
             (watched, reaped, started.elapsed())
         });
@@ -256,7 +256,7 @@ pub fn talk(
             // the interactor ended on its own, with its verdict.
             let first = !has_ended(program_pid);
             kill_group(judge_pid);
-            lock_running().retain(|&group| group != judge_pid);
+            forget(judge_pid);
             let reaped = start::reap(judge_pid);
             ((watched, reaped, started.elapsed()), first)
         });
@@ -486,6 +486,14 @@ impl Relay {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// Waits until the program has ended, for at most `time`.
+    fn wait_for_the_program(&self, time: Duration) {
+        let since = Instant::now();
+        while !self.program_ended.load(Ordering::Relaxed) && since.elapsed() < time {
+            thread::sleep(Duration::from_millis(2));
+        }
+    }
+
     /// Looks at the two sides every [`STUCK_LOOK`] until the program ends: if the dialogue is
     /// stuck, closes the program's input, and stops the program once it has ended or had
     /// [`LATE_OUTPUT_TIME`] to print what it held back. Whether it was stuck.
@@ -518,17 +526,19 @@ impl Relay {
                 transcript.late_from = Some(transcript.text.len());
             }
             self.for_program().take();
-            let closed = Instant::now();
-            while !self.program_ended.load(Ordering::Relaxed) && closed.elapsed() < LATE_OUTPUT_TIME
-            {
-                thread::sleep(Duration::from_millis(2));
-            }
+            self.wait_for_the_program(LATE_OUTPUT_TIME);
             kill_group(program);
             kill_group(judge);
             return true;
         }
         false
     }
+}
+
+/// Forgets the process group `group`, which [`super::stop_all`] then no longer stops: it has
+/// ended, or is about to be reaped, after which its id may name another process.
+fn forget(group: libc::pid_t) {
+    lock_running().retain(|&running| running != group);
 }
 
 /// Writes to `pipe`, which does not wait, as much of `pending` as it takes now, and drops that
@@ -549,13 +559,7 @@ fn pass_on(pipe: &mut File, pending: &mut Vec<u8>) -> bool {
 
 /// Whether process `pid` has ended: it is gone, or a zombie.
 fn has_ended(pid: libc::pid_t) -> bool {
-    let Ok(stat) = fs::read_to_string(format!("/proc/{pid}/stat")) else {
-        return true;
-    };
-    let state = stat
-        .rfind(')')
-        .and_then(|end| stat[end + 1..].split_whitespace().next());
-    matches!(state, None | Some("Z" | "X"))
+    stat_fields(pid).is_none_or(|fields| matches!(fields.state, 'Z' | 'X'))
 }
 
 /// Whether the processes of group `group` wait to read: every thread asleep, and one in a `read`
@@ -571,10 +575,7 @@ fn waits_to_read(group: libc::pid_t) -> bool {
             let Ok(stat) = fs::read_to_string(path.join("stat")) else {
                 continue;
             };
-            let state = stat
-                .rfind(')')
-                .and_then(|end| stat[end + 1..].split_whitespace().next());
-            if state != Some("S") {
+            if parse_stat(&stat).is_none_or(|fields| fields.state != 'S') {
                 return false;
             }
             let syscall = fs::read_to_string(path.join("syscall")).unwrap_or_default();

@@ -79,8 +79,10 @@ pub(super) fn group_members(group: libc::pid_t) -> Vec<libc::pid_t> {
     members
 }
 
-/// The fields of `/proc/PID/stat` that a run's watch needs.
+/// The fields of `/proc/PID/stat` that a run's watch and a dialogue's need.
 pub(super) struct StatFields {
+    /// `R` running, `S` asleep, `Z` a zombie, ...
+    pub state: char,
     pub group: libc::pid_t,
     /// User and system time, of the process and of the children it waited for, in ticks.
     pub ticks: u64,
@@ -101,7 +103,8 @@ pub(super) fn parse_stat(stat: &str) -> Option<StatFields> {
     // counted here come after its last `)`, the first of them being field 3, the state. They
     // are taken in order, each number after the one before.
     let mut fields = stat[stat.rfind(')')? + 1..].split_ascii_whitespace();
-    let mut next = 3;
+    let state = fields.next()?.chars().next()?;
+    let mut next = 4;
     let mut field = |number: usize| {
         let value = fields.nth(number - next)?.parse::<i64>().ok();
         next = number + 1;
@@ -110,6 +113,7 @@ pub(super) fn parse_stat(stat: &str) -> Option<StatFields> {
     let group = libc::pid_t::try_from(field(5)?).ok()?;
     let ticks = (14..=17).map(&mut field).sum::<Option<i64>>()?;
     Some(StatFields {
+        state,
         group,
         ticks: u64::try_from(ticks).ok()?,
         resident_pages: u64::try_from(field(24)?).ok()?,

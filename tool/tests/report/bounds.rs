@@ -171,3 +171,36 @@ fn an_input_is_shown_when_it_fits_in_the_reports_lines() {
     let text = reported(Builtin::Shiritori, &found(words(20), slow));
     assert!(!text.contains("\naaa\n"), "{text}");
 }
+
+#[test]
+fn a_long_command_goes_on_at_its_words_and_a_word_longer_than_a_line_is_whole() {
+    use atcoder_games_tool::format::{bounded, write_command_words};
+    let long = "x".repeat(LINE_WIDTH + 10);
+    let words: Vec<String> = ["atcoder-games", "check", &long, "--seed", "1"]
+        .map(String::from)
+        .to_vec();
+    let mut text = String::new();
+    write_command_words(&mut text, &words);
+    // Each line but the last ends in ` \`, as a shell goes on to the next, indented.
+    assert_eq!(
+        bounded(&text, 1 << 20),
+        format!("  atcoder-games check \\\n    {long} \\\n    --seed 1\n")
+    );
+    // A short one is one line, and so is one that fills the line with room for the ` \`.
+    let mut text = String::new();
+    write_command_words(&mut text, &words[..2]);
+    assert_eq!(bounded(&text, 1 << 20), "  atcoder-games check\n");
+    // Two spaces, the words and the space between them, and room for ` \`: a line's width.
+    let first = "a".repeat(60);
+    let filling = "y".repeat(LINE_WIDTH - 2 - 60 - 1 - 2);
+    let mut text = String::new();
+    write_command_words(&mut text, &[first.clone(), filling.clone()]);
+    assert_eq!(bounded(&text, 1 << 20), format!("  {first} {filling}\n"));
+    // One character more goes on.
+    let mut text = String::new();
+    write_command_words(&mut text, &[first.clone(), format!("{filling}y")]);
+    assert_eq!(
+        bounded(&text, 1 << 20),
+        format!("  {first} \\\n    {filling}y\n")
+    );
+}

@@ -265,47 +265,73 @@ fn an_interactive_checks_usage_errors() {
 
 #[test]
 fn ctrl_c_in_a_dialogue_leaves_neither_side_running() {
-    let folder = folder_with("ctrl-c", &[]);
-    let pids = folder.join("pids");
-    // Both sides say who they are; the program works on, and the interactor waits for it.
-    let program = format!(
-        "echo $$ >> {}; {ENDS_BY_ITSELF} while :; do :; done",
-        pids.display()
-    );
-    let interactor = format!("sh -c 'echo $$ >> {}; exec sleep 60' --", pids.display());
-    let mut checking = Command::new(TOOL)
-        .args(["check", "--timeout", "60", "--cases", "1"])
-        .args(["--save", folder.join("saved").to_str().unwrap()])
-        .args(["--interactor", &interactor, "--generator", "echo 1"])
-        .args(["sh", "-c", &program])
-        .current_dir(&folder)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("check starts");
-    let started = Instant::now();
-    let both = loop {
-        let written = fs::read_to_string(&pids).unwrap_or_default();
-        let both: Vec<i32> = written
-            .lines()
-            .filter_map(|line| line.parse().ok())
-            .collect();
-        if both.len() == 2 {
-            break both;
+    // Each side says who it is, and each starts a child that sleeps in its group. While both
+    // run (the program works on, the interactor waits); once the program has ended and the
+    // interactor has not yet; once the interactor has ended and the program works on.
+    let sleeper = "sleep 60 & echo $! >> PIDS";
+    let working = format!("echo $$ >> PIDS; {sleeper}; {ENDS_BY_ITSELF} while :; do :; done");
+    let waiting = format!("sh -c 'echo $$ >> PIDS; {sleeper}; exec sleep 60' --");
+    let scenes = [
+        ("both", working.clone(), waiting.clone(), 4, 0),
+        (
+            "interactor-last",
+            format!("echo $$ >> PIDS; {sleeper}; sleep 0.3"),
+            waiting,
+            4,
+            600,
+        ),
+        (
+            "program-last",
+            working,
+            format!("sh -c 'echo $$ >> PIDS; {sleeper}; exit 1' --"),
+            4,
+            300,
+        ),
+    ];
+    for (name, program, interactor, started_pids, after) in scenes {
+        let folder = folder_with(&format!("ctrl-c-{name}"), &[]);
+        let pids = folder.join("pids");
+        let with_pids = |script: &str| script.replace("PIDS", &pids.display().to_string());
+        let mut checking = Command::new(TOOL)
+            .args(["check", "--timeout", "60", "--cases", "1"])
+            .args(["--save", folder.join("saved").to_str().unwrap()])
+            .args([
+                "--interactor",
+                &with_pids(&interactor),
+                "--generator",
+                "echo 1",
+            ])
+            .args(["sh", "-c", &with_pids(&program)])
+            .current_dir(&folder)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("check starts");
+        let started = Instant::now();
+        let all = loop {
+            let written = fs::read_to_string(&pids).unwrap_or_default();
+            let all: Vec<i32> = written
+                .lines()
+                .filter_map(|line| line.parse().ok())
+                .collect();
+            if all.len() == started_pids {
+                break all;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{name}: both sides start"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        std::thread::sleep(Duration::from_millis(after));
+        let check_pid = i32::try_from(checking.id()).unwrap();
+        // SAFETY: kill has no memory effects; the process is our own child, not yet waited for.
+        unsafe { libc::kill(check_pid, libc::SIGINT) };
+        let status = checking.wait().expect("check ends");
+        assert_eq!(status.code(), Some(130), "{name}");
+        for pid in all {
+            assert_gone_soon(pid, &format!("after Ctrl-C ({name})"));
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(20),
-            "both sides start"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let check_pid = i32::try_from(checking.id()).unwrap();
-    // SAFETY: kill has no memory effects; the process is our own child, not yet waited for.
-    unsafe { libc::kill(check_pid, libc::SIGINT) };
-    let status = checking.wait().expect("check ends");
-    assert_eq!(status.code(), Some(130));
-    for pid in both {
-        assert_gone_soon(pid, "after Ctrl-C");
+        fs::remove_dir_all(&folder).unwrap();
     }
-    fs::remove_dir_all(&folder).unwrap();
 }

@@ -380,3 +380,53 @@ fn a_crash_in_a_dialogue_is_re_an_early_end_wa_and_a_failure_that_passes_again_i
     );
     fs::remove_dir_all(&folder).unwrap();
 }
+
+#[test]
+fn an_interactor_gets_the_judges_stack_and_a_script_named_without_py_is_still_python() {
+    // A C interactor that recurses 64 MiB deep before it talks, beyond a shell's 8 MiB: it runs
+    // with the check's stack, as every helper does.
+    let deep = "#include <stdio.h>\nint depth(int n) { volatile char pad[1024]; pad[0] = (char)n; if (n == 0) return 0; int below = depth(n - 1); return below + (pad[0] == (char)n); }\nint main(int argc, char **argv) {\n    printf(\"%d\\n\", depth(65536));\n    fflush(stdout);\n    char line[64];\n    if (!fgets(line, sizeof line, stdin)) return 1;\n    FILE *words = fopen(argv[2], \"w\");\n    fputs(line[0] == '?' ? \"an unflushed query came\\n\" : \"right\\n\", words);\n    return line[0] == '?' ? 1 : 0;\n}\n";
+    // Its answer, unflushed and read with readline, from a script whose name has no `.py`.
+    let unflushed = "import sys\nn = sys.stdin.readline()\nprint('?')\nsys.stdin.readline()\n";
+    let folder = folder_with(
+        "deep",
+        &[
+            ("judge.c", deep),
+            ("gen.py", "import sys\nprint(sys.argv[1])\n"),
+            (
+                "answer",
+                "import sys\nprint(sys.stdin.readline().strip(), flush=True)\n",
+            ),
+            ("unflushed", unflushed),
+        ],
+    );
+    let python = python();
+    let generator = format!("{python} gen.py");
+    let arguments = |program: &'static str| {
+        [
+            "--cases",
+            "2",
+            "--stack",
+            "256",
+            "--interactor",
+            "judge.c",
+            "--generator",
+            &generator,
+            &python,
+            program,
+        ]
+        .map(String::from)
+    };
+    let (status, report, _) =
+        check_in(&folder, &arguments("answer").each_ref().map(String::as_str));
+    assert_eq!(status, Some(0), "{report}");
+    let (status, report, _) = check_in(
+        &folder,
+        &arguments("unflushed").each_ref().map(String::as_str),
+    );
+    let prose = paragraphs(&report).join("\n");
+    assert_eq!(status, Some(1), "{report}");
+    // Python's own fix, the interpreter named by the command.
+    assert!(prose.contains("sys.stdin.readline() does not"), "{report}");
+    fs::remove_dir_all(&folder).unwrap();
+}
