@@ -8,6 +8,9 @@ mod common;
 use common::{TOOL, tool};
 use std::process::Command;
 
+/// The tests here one at a time: each makes the load it measures under, and no more.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// Programs that keep the processor busy while they live.
 struct Busy(Vec<std::process::Child>);
 
@@ -37,6 +40,9 @@ impl Drop for Busy {
 fn right_solutions_pass_every_family_on_a_busy_machine() {
     // Two programs keep both processors busy: the judging counts CPU time, and confirms a
     // time-out with a second run, so a right solution still passes.
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let _busy = Busy::new(2);
     for problem in ["shiritori", "lucky7"] {
         let arguments = [
@@ -75,6 +81,9 @@ fn an_unflushed_query_is_seen_stuck_within_a_second_on_a_busy_machine() {
         judge_environment: true,
         ..Options::default()
     };
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let _busy = Busy::new(2);
     for _ in 0..3 {
         let talked = talk(
