@@ -12,7 +12,7 @@
 use super::procfs::{group_members, parse_stat, stat_fields};
 use super::start::{self, kill_group};
 use super::watch::{ThisProcess, watch};
-use super::{Options, Run, RunError, STDERR_KEPT, Stdin, lock_running, peak_memory};
+use super::{Options, Run, RunError, STDERR_KEPT, Stdin, ended_run, forget, lock_running};
 use std::ffi::OsStr;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -296,10 +296,10 @@ pub fn talk(
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     let (text, late) = transcript.end();
-    let mut program = finished(solver_end, text, solver_stderr, at_start)
+    let mut program = ended_run(solver_end, text, solver_stderr, at_start)
         .map_err(|error| (Side::Program, error))?;
     let interactor =
-        finished(judge_end, Vec::new(), judge_stderr, 0).map_err(|error| (Side::Judge, error))?;
+        ended_run(judge_end, Vec::new(), judge_stderr, 0).map_err(|error| (Side::Judge, error))?;
     program.dialogue = Some(Box::new(Other {
         interactor,
         stuck,
@@ -309,36 +309,6 @@ pub fn talk(
         words: String::new(),
     }));
     Ok(program)
-}
-
-/// A side's run, from what its watch and its reaping found, ended at `wall`.
-fn finished(
-    (watched, reaped, wall): (
-        io::Result<super::watch::Watched>,
-        io::Result<start::Ended>,
-        Duration,
-    ),
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-    at_start: u64,
-) -> Result<Run, RunError> {
-    let (watched, ended) = watched
-        .and_then(|watched| reaped.map(|ended| (watched, ended)))
-        .map_err(RunError::CannotWatch)?;
-    Ok(Run {
-        status: ended.status,
-        stopped: watched.stopped,
-        stdout,
-        stderr,
-        wall,
-        cpu: ended.cpu,
-        peak_memory: peak_memory(ended.max_rss, watched.peak_memory, at_start),
-        max_rss: ended.max_rss,
-        peak_stack: watched.peak_stack,
-        stack_overflow: watched.stack_overflow,
-        forked: None,
-        dialogue: None,
-    })
 }
 
 /// A dialogue going on, as this process relays it: its transcript, how many bytes have gone either way, the program's
@@ -533,12 +503,6 @@ impl Relay {
         }
         false
     }
-}
-
-/// Forgets the process group `group`, which [`super::stop_all`] then no longer stops: it has
-/// ended, or is about to be reaped, after which its id may name another process.
-fn forget(group: libc::pid_t) {
-    lock_running().retain(|&running| running != group);
 }
 
 /// Writes to `pipe`, which does not wait, as much of `pending` as it takes now, and drops that

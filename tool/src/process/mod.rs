@@ -272,8 +272,7 @@ fn collect(
         // Whatever happened, nothing of the run is left behind: the group is stopped, and the
         // threads end once its pipes close.
         start::kill_group(pid);
-        // Forgotten before it is reaped, after which its id may name another process.
-        lock_running().retain(|&group| group != pid);
+        forget(pid);
         let reaped = parent.reap(pid);
         let wall = started.elapsed();
         if let Some(writer) = writer {
@@ -283,6 +282,22 @@ fn collect(
         let stderr = stderr.join().expect("the error reader does not panic");
         (watched, reaped, wall, stdout, stderr)
     });
+    ended_run((watched, reaped, wall), stdout, stderr, at_start)
+}
+
+/// A run, from what its watch and its reaping found, ended at `wall`, with what it printed;
+/// `at_start` as [`peak_memory`] takes it. A forkserver says what its run skipped
+/// ([`forkserver::Forkserver::run`]), a dialogue its other side ([`dialogue::talk`]).
+fn ended_run(
+    (watched, reaped, wall): (
+        io::Result<watch::Watched>,
+        io::Result<start::Ended>,
+        Duration,
+    ),
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    at_start: u64,
+) -> Result<Run, RunError> {
     let (watched, ended) = watched
         .and_then(|watched| reaped.map(|ended| (watched, ended)))
         .map_err(RunError::CannotWatch)?;
@@ -297,7 +312,6 @@ fn collect(
         max_rss: ended.max_rss,
         peak_stack: watched.peak_stack,
         stack_overflow: watched.stack_overflow,
-        // A forkserver says what its run skipped ([`forkserver::Forkserver::run`]).
         forked: None,
         dialogue: None,
     })
@@ -332,6 +346,12 @@ impl<R: Read> Read for Bounded<R> {
         self.kept -= read as u64;
         Ok(read)
     }
+}
+
+/// Forgets the process group `group`, which [`stop_all`] then no longer stops: it has ended, or
+/// is about to be reaped, after which its id may name another process.
+fn forget(group: libc::pid_t) {
+    lock_running().retain(|&running| running != group);
 }
 
 /// The list of running process groups, even if a thread panicked while holding it.
