@@ -11,7 +11,6 @@ use crate::problem::{Expected, InteractorCall, Sample, WrongAnswer};
 use crate::process::dialogue::INTERACTOR_END_TIME;
 use crate::process::{Options, Run, Stop};
 use std::fs;
-use std::sync::atomic::Ordering;
 
 impl Custom {
     /// The sample that `input` is, if it is one with its answer.
@@ -120,22 +119,15 @@ impl Custom {
         expected: &str,
         output: &str,
     ) -> Result<Option<WrongAnswer>, Error> {
-        // A folder for each call, as checks may run side by side.
-        let folder = (self.scratch).join(self.checks.fetch_add(1, Ordering::Relaxed).to_string());
-        let write = |name: &str, text: &str| -> Result<String, Error> {
-            let path = folder.join(name);
-            fs::create_dir_all(&folder)
-                .and_then(|()| fs::write(&path, text))
-                .map_err(|error| {
-                    Error::Fatal(format!("cannot write {}: {error}", path.display()))
-                })?;
-            Ok(path.display().to_string())
-        };
-        let files = [
-            write("input.txt", input)?,
-            write("output.txt", output)?,
-            write("answer.txt", expected)?,
+        let written = [
+            ("input.txt", input),
+            ("output.txt", output),
+            ("answer.txt", expected),
         ];
+        let (folder, paths) = self.call_folder(&written)?;
+        let files: Vec<String> = (paths.iter())
+            .map(|path| path.display().to_string())
+            .collect();
         let run = self.run(
             Helper::Checker,
             &files,
@@ -167,19 +159,16 @@ impl Custom {
     /// The hidden input in a file of the call's own (dialogues may go on side by side), and a
     /// file for the interactor's words.
     pub(super) fn interactor_call(&self, input: &Input) -> Result<Option<InteractorCall>, Error> {
-        let Some(given) = &self.helpers.interactor else {
+        if self.helpers.interactor.is_none() {
             return Ok(None);
-        };
-        let folder = (self.scratch).join(self.checks.fetch_add(1, Ordering::Relaxed).to_string());
-        let (hidden, output) = (folder.join("input.txt"), folder.join("output.txt"));
-        fs::create_dir_all(&folder)
-            .and_then(|()| fs::write(&hidden, input.text()))
-            .map_err(|error| Error::Fatal(format!("cannot write {}: {error}", hidden.display())))?;
-        let mut command = given.clone();
-        if let Some(interpreter) = self.helpers.run_by.get(&Helper::Interactor) {
-            command[0] = interpreter.clone();
         }
-        command.extend([hidden.into_os_string(), output.clone().into_os_string()]);
+        let (folder, mut paths) = self.call_folder(&[("input.txt", &input.text())])?;
+        let output = folder.join("output.txt");
+        let mut command = self.runnable(Helper::Interactor);
+        command.extend([
+            paths.remove(0).into_os_string(),
+            output.clone().into_os_string(),
+        ]);
         // What the interactor says goes to the program as it comes, bounded by its time: a
         // dialogue bounds what the program says ([`crate::process::dialogue::talk`]).
         let options = Options {

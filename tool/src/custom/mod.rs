@@ -27,7 +27,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::PathBuf;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -98,11 +98,11 @@ pub struct Custom {
     comparison: Comparison,
     largest: usize,
     limits: Limits,
-    /// A folder of this check's own, for the files a checker reads.
+    /// A folder of this check's own, for the files a checker or an interactor reads.
     scratch: PathBuf,
     seen: Mutex<Seen>,
-    /// How many times the checker was called.
-    checks: AtomicUsize,
+    /// How many calls of the checker or the interactor were given a folder of their own there.
+    calls: AtomicUsize,
     /// How the helpers run, and how long their runs took.
     runs: HelperRuns,
 }
@@ -133,7 +133,7 @@ impl Custom {
             limits,
             scratch,
             seen: Mutex::default(),
-            checks: AtomicUsize::new(0),
+            calls: AtomicUsize::new(0),
             runs: HelperRuns::default(),
         }
     }
@@ -166,10 +166,7 @@ impl Custom {
             ..Options::default()
         };
         let input_bytes = input.unwrap_or_default().as_bytes();
-        let mut command = self.command(helper).to_vec();
-        if let Some(interpreter) = self.helpers.run_by.get(&helper) {
-            command[0] = interpreter.clone();
-        }
+        let command = self.runnable(helper);
         let ran = (self.runs).run(helper, &command, arguments, input_bytes, &options);
         ran.map_err(|error| {
             let what = match error {
@@ -178,6 +175,35 @@ impl Custom {
             };
             self.failure(helper, what, None, input, arguments)
         })
+    }
+
+    /// The command line that runs `helper`: as given, but by the interpreter a pyenv shim
+    /// stands for, which would add its own start to every run.
+    fn runnable(&self, helper: Helper) -> Vec<OsString> {
+        let mut command = self.command(helper).to_vec();
+        if let Some(interpreter) = self.helpers.run_by.get(&helper) {
+            command[0] = interpreter.clone();
+        }
+        command
+    }
+
+    /// A folder of its own for one call of a helper that reads files (calls may go on side by
+    /// side), with `files` written in it, each a name and its text: the folder, and the files'
+    /// paths.
+    fn call_folder(&self, files: &[(&str, &str)]) -> Result<(PathBuf, Vec<PathBuf>), Error> {
+        let call = self.calls.fetch_add(1, Ordering::Relaxed);
+        let folder = self.scratch.join(call.to_string());
+        let paths = files.iter().map(|(name, text)| {
+            let path = folder.join(name);
+            fs::create_dir_all(&folder)
+                .and_then(|()| fs::write(&path, text))
+                .map_err(|error| {
+                    Error::Fatal(format!("cannot write {}: {error}", path.display()))
+                })?;
+            Ok(path)
+        });
+        let paths = paths.collect::<Result<_, Error>>()?;
+        Ok((folder, paths))
     }
 
     /// The command line of `helper`.
