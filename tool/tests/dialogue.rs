@@ -4,7 +4,7 @@
 use atcoder_games_tool::process::Options;
 use atcoder_games_tool::process::dialogue::{STUCK_LINE, talk};
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// A folder of the test's own, with `files` written in it.
@@ -16,6 +16,19 @@ fn folder(name: &str, files: &[(&str, &str)]) -> PathBuf {
         fs::write(folder.join(file), text).unwrap();
     }
     folder
+}
+
+/// `python3` running the files `files` of `folder`: a script and its arguments.
+fn python(folder: &Path, files: &[&str]) -> Vec<PathBuf> {
+    let files = files.iter().map(|file| folder.join(file));
+    std::iter::once(PathBuf::from("python3"))
+        .chain(files)
+        .collect()
+}
+
+/// The secret number's interactor in `folder`, as [`SECRET`] is called.
+fn secret_judge(folder: &Path) -> Vec<PathBuf> {
+    python(folder, &["judge.py", "secret.in", "verdict.txt"])
 }
 
 /// An interactor for a secret number: it answers `?` with the number, and judges `! X`.
@@ -54,14 +67,9 @@ fn a_dialogue_is_transcribed_line_by_line_as_each_side_said_it() {
             ),
         ],
     );
-    let interactor = [
-        PathBuf::from("python3"),
-        folder.join("judge.py"),
-        folder.join("secret.in"),
-        folder.join("verdict.txt"),
-    ];
+    let interactor = secret_judge(&folder);
     let talked = talk(
-        &["python3".into(), folder.join("right.py")],
+        &python(&folder, &["right.py"]),
         &options(),
         &interactor,
         &options(),
@@ -106,15 +114,10 @@ fn an_unflushed_query_is_a_stuck_dialogue_seen_in_a_moment_and_its_query_comes_l
             ),
         ],
     );
-    let interactor = [
-        PathBuf::from("python3"),
-        folder.join("judge.py"),
-        folder.join("secret.in"),
-        folder.join("verdict.txt"),
-    ];
+    let interactor = secret_judge(&folder);
     let started = Instant::now();
     let talked = talk(
-        &["python3".into(), folder.join("unflushed.py")],
+        &python(&folder, &["unflushed.py"]),
         &options(),
         &interactor,
         &options(),
@@ -150,13 +153,8 @@ fn a_program_busy_before_its_query_is_not_stuck() {
             ("busy.py", busy),
         ],
     );
-    let interactor = [
-        PathBuf::from("python3"),
-        folder.join("judge.py"),
-        folder.join("secret.in"),
-        folder.join("verdict.txt"),
-    ];
-    let program = ["python3".into(), folder.join("busy.py")];
+    let interactor = secret_judge(&folder);
+    let program = python(&folder, &["busy.py"]);
     // The interactor waits longer than its own wall limit would allow: only its work counts.
     let impatient = Options {
         wall_limit: Some(Duration::from_millis(300)),
@@ -188,8 +186,8 @@ fn a_stuck_dialogue_leaves_neither_side_running() {
     let pids = folder.join("pids");
     fs::write(folder.join("program.py"), waiting(&pids)).unwrap();
     fs::write(folder.join("judge.py"), waiting(&pids)).unwrap();
-    let interactor = [PathBuf::from("python3"), folder.join("judge.py")];
-    let program = ["python3".into(), folder.join("program.py")];
+    let interactor = python(&folder, &["judge.py"]);
+    let program = python(&folder, &["program.py"]);
     let started = Instant::now();
     let talked = talk(&program, &options(), &interactor, &options()).unwrap();
     assert!(talked.dialogue.as_ref().unwrap().stuck, "{talked:?}");
@@ -226,8 +224,8 @@ fn a_program_that_says_more_than_its_output_limit_is_stopped_and_its_judge_is_no
             output_limit: Some(LIMIT),
             ..options()
         };
-        let interactor = [PathBuf::from("python3"), folder.join("judge.py")];
-        let program = ["python3".into(), folder.join("program.py")];
+        let interactor = python(&folder, &["judge.py"]);
+        let program = python(&folder, &["program.py"]);
         let talked = talk(&program, &limited, &interactor, &options()).unwrap();
         let stopped = talked.stopped == Some(atcoder_games_tool::process::Stop::Output);
         assert_eq!(stopped, over, "{bytes}: {:?}", talked.stopped);
@@ -248,8 +246,8 @@ fn what_a_side_says_faster_than_the_other_reads_is_passed_on_whole() {
         "floods",
         &[("program.py", &slow("p")), ("judge.py", &slow("j"))],
     );
-    let interactor = [PathBuf::from("python3"), folder.join("judge.py")];
-    let program = ["python3".into(), folder.join("program.py")];
+    let interactor = python(&folder, &["judge.py"]);
+    let program = python(&folder, &["program.py"]);
     let limited = Options {
         output_limit: Some(1 << 20),
         ..options()
@@ -275,8 +273,8 @@ fn what_the_judge_says_after_the_program_ended_is_noted_and_the_dialogue_ends() 
             ),
         ],
     );
-    let interactor = [PathBuf::from("python3"), folder.join("judge.py")];
-    let program = ["python3".into(), folder.join("program.py")];
+    let interactor = python(&folder, &["judge.py"]);
+    let program = python(&folder, &["program.py"]);
     let talked = talk(&program, &options(), &interactor, &options()).unwrap();
     assert_eq!(String::from_utf8_lossy(&talked.stdout), "< too late\n");
     assert!(

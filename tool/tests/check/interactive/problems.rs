@@ -227,34 +227,6 @@ int main() {
 }
 "#;
 
-/// Wrong at a power of two: the bits of N, one friend too many there.
-const JUICE_WRONG_CPP: &str = r#"#include <iostream>
-#include <string>
-#include <vector>
-using namespace std;
-int main() {
-    int n;
-    cin >> n;
-    int m = 0;
-    while ((1 << m) <= n) m++;
-    cout << m << endl;
-    for (int i = 0; i < m; i++) {
-        vector<int> given;
-        for (int bottle = 1; bottle <= n; bottle++)
-            if ((bottle - 1) >> i & 1) given.push_back(bottle);
-        cout << given.size();
-        for (int bottle : given) cout << ' ' << bottle;
-        cout << endl;
-    }
-    string sick;
-    cin >> sick;
-    int bad = 0;
-    for (int i = 0; i < m; i++)
-        if (sick[i] == '1') bad |= 1 << i;
-    cout << bad + 1 << endl;
-}
-"#;
-
 /// Right, but with cin untied from cout and '\n' for endl: nothing is flushed until the end.
 const JUICE_UNTIED_CPP: &str = r#"#include <iostream>
 #include <string>
@@ -286,13 +258,16 @@ int main() {
 
 #[test]
 fn bad_juice_in_cpp_right_wrong_at_a_power_of_two_and_untied() {
+    // Wrong at a power of two: it counts the bits of N, one friend too many there.
+    let juice_wrong = JUICE_RIGHT_CPP.replace("(1 << m) < n", "(1 << m) <= n");
+    assert_ne!(juice_wrong, JUICE_RIGHT_CPP);
     let folder = folder_with(
         "bad-juice",
         &[
             ("judge.py", JUICE_JUDGE),
             ("gen.py", JUICE_GENERATOR),
             ("right.cpp", JUICE_RIGHT_CPP),
-            ("wrong.cpp", JUICE_WRONG_CPP),
+            ("wrong.cpp", &juice_wrong),
             ("untied.cpp", JUICE_UNTIED_CPP),
         ],
     );
