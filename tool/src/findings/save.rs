@@ -22,6 +22,8 @@ pub struct SavedCase {
     /// Whether its right answer is known, and saved as `NAME.out`; without one, oj runs it
     /// without judging its answer.
     pub answered: bool,
+    /// Whether an interactor's words, rejecting the program, are saved as `printed/NAME.words`.
+    pub with_words: bool,
 }
 
 impl SavedCase {
@@ -78,13 +80,21 @@ pub(super) fn save(
         Expected::Answer(answer) => Some(answer),
         Expected::Unknown => None,
     };
+    let interactive = setup.problem.interactive();
+    let words = match &found.failure {
+        Failure::WrongAnswer {
+            message: Some(words),
+            ..
+        } if interactive => Some(words),
+        _ => None,
+    };
     let saved = SavedCase {
         folder: setup.folder.path.clone(),
         name,
         answered: right.is_some(),
+        with_words: words.is_some(),
     };
     let input = found.input.text();
-    let interactive = setup.problem.interactive();
     let printed = match interactive {
         true => "dialogue",
         false => "stdout",
@@ -97,12 +107,7 @@ pub(super) fn save(
     if let Some(right) = &right {
         files.push(("out", right.as_bytes()));
     }
-    if let Failure::WrongAnswer {
-        message: Some(words),
-        ..
-    } = &found.failure
-        && interactive
-    {
+    if let Some(words) = words {
         files.push(("words", words.as_bytes()));
     }
     for (extension, bytes) in files {

@@ -151,17 +151,12 @@ pub(super) fn write_stuck(text: &mut String, setup: &Setup, late: &str, transcri
     );
 }
 
-/// Where an interactive problem's failing case is saved, `with_words` where the interactor's
-/// words are, and the command that runs the same dialogue again: this check, shrinking the
-/// saved hidden input first.
-pub(super) fn write_saved_dialogue(
-    text: &mut String,
-    setup: &Setup,
-    saved: &SavedCase,
-    with_words: bool,
-) {
+/// Where an interactive problem's failing case is saved, with the interactor's words where they
+/// are, and the command that runs the same dialogue again: this check, shrinking the saved
+/// hidden input first.
+pub(super) fn write_saved_dialogue(text: &mut String, setup: &Setup, saved: &SavedCase) {
     let folder = shell_quoted(&saved.folder.display().to_string());
-    let words = match with_words {
+    let words = match saved.with_words {
         true => ", the interactor's words",
         false => "",
     };

@@ -470,17 +470,7 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
     // Where the case is saved comes last, in room kept for it.
     let mut end = String::new();
     match &caught.saved {
-        Some(saved) if problem.interactive() => {
-            // The interactor's words are saved where it rejected the program and said why.
-            let words = matches!(
-                found.failure,
-                Failure::WrongAnswer {
-                    message: Some(_),
-                    ..
-                }
-            );
-            write_saved_dialogue(&mut end, setup, saved, words);
-        }
+        Some(saved) if problem.interactive() => write_saved_dialogue(&mut end, setup, saved),
         Some(saved) => write_saved(&mut end, saved, &oj_line(setup, found, saved)),
         None => {}
     }

@@ -129,6 +129,7 @@ fn a_family_and_its_growth() {
         folder: PathBuf::from("/tmp/failing cases"),
         name: "shiritori-42".to_string(),
         answered: true,
+        with_words: false,
     };
     let scenario = Scenario {
         saved: Some(saved),
@@ -442,6 +443,7 @@ fn crashed_with(stderr: String) -> String {
         folder: PathBuf::from("/tmp/cases"),
         name: "lucky7-42".to_string(),
         answered: true,
+        with_words: false,
     };
     let scenario = Scenario {
         saved: Some(saved),

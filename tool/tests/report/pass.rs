@@ -98,6 +98,7 @@ fn the_oj_line_judges_as_the_check_did() {
         folder: PathBuf::from("/tmp/case"),
         name: "lucky7-42".to_string(),
         answered: true,
+        with_words: false,
     };
     // Times here are twice the judge's: oj, which measures here, gets twice the limit.
     let slower = Scenario {
