@@ -392,7 +392,9 @@ impl Relay {
             {
                 (to_judge, pending[0]) = (None, Vec::new());
             }
-            {
+            // The program's input is locked only to be written or closed: the stuck watch closes
+            // it too, and must not wait for the lock.
+            if !pending[1].is_empty() || ends[1].is_none() {
                 let mut for_program = self.for_program();
                 let open = match for_program.as_mut() {
                     Some(pipe) => pass_on(pipe, &mut pending[1]),
@@ -423,13 +425,19 @@ impl Relay {
     }
 
     /// Waits in `poll` until a side prints or an input pending takes more, for at most a
-    /// [`STUCK_LOOK`]: the program's input may be closed meanwhile.
+    /// [`STUCK_LOOK`]: the program's input may be closed meanwhile, so a copy of it is polled,
+    /// not the input under its lock, which the stuck watch would wait for.
     fn wait_for_either(
         &self,
         ends: &[Option<File>; 2],
         to_judge: &Option<File>,
         pending: &[Vec<u8>; 2],
     ) {
+        let program_input = if pending[1].is_empty() {
+            None
+        } else {
+            (self.for_program().as_ref()).and_then(|pipe| pipe.try_clone().ok())
+        };
         let mut watched: Vec<(std::os::fd::BorrowedFd, libc::c_short)> = ends
             .iter()
             .flatten()
@@ -440,10 +448,7 @@ impl Relay {
         {
             watched.push((pipe.as_fd(), libc::POLLOUT));
         }
-        let for_program = self.for_program();
-        if let Some(pipe) = for_program.as_ref()
-            && !pending[1].is_empty()
-        {
+        if let Some(pipe) = &program_input {
             watched.push((pipe.as_fd(), libc::POLLOUT));
         }
         let _ = start::wait_ready(&watched, STUCK_LOOK);
