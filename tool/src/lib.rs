@@ -17,8 +17,9 @@
 //!    page; [`generate`], [`family`], [`strategy`], the one catalogue of named shapes of input
 //!    that the tool, the tests and the benchmarks share; [`mistake`], the classic mistakes;
 //!    [`problem`], the interface of a problem that `check` judges a program on; [`builtin`],
-//!    this crate's two problems behind it; [`text`], [`samples`] and [`custom`], a user's own
-//!    problem behind it: its inputs shrunk through their text, its samples read from where
+//!    this crate's two problems behind it; [`text`], [`spec`], [`samples`] and [`custom`], a
+//!    user's own problem behind it: its inputs shrunk through their text, or made, checked and
+//!    shrunk by its spec (the statement's Input and Constraints), its samples read from where
 //!    contestants keep them, its helper programs;
 //! 5. growth: [`growth`], how a failing program's time or memory grows, measured and fitted;
 //! 6. search: [`search`], the stress test, and shrinking what fails;
@@ -79,6 +80,8 @@ pub mod problem;
 pub mod builtin;
 
 pub mod text;
+
+pub mod spec;
 
 pub mod samples;
 

@@ -345,6 +345,18 @@ pub trait Problem: Sync {
         &[]
     }
 
+    /// What makes the inputs of a user's problem, as the report names it: `the generator`, or
+    /// `the spec`.
+    fn inputs_made_by(&self) -> &'static str {
+        "the generator"
+    }
+
+    /// How a user's input is cut down, as the report says it: `through its text`, or `by its
+    /// structure` where a spec reads it.
+    fn cut_down_by(&self) -> &'static str {
+        "through its text"
+    }
+
     /// What the report should add of how the check went for the problem: none for the built-ins;
     /// for a user's problem, up to which size the answers were compared.
     fn notes(&self) -> Vec<String> {

@@ -24,3 +24,4 @@ mod report;
 mod resolve;
 mod search;
 mod setup;
+mod spec;

@@ -18,6 +18,7 @@ use crate::problem::{
     Drawn, Expected, InteractorCall, JudgedBy, Problem, Sample, Units, WrongAnswer,
 };
 use crate::process::{Options, Run, RunError, Stop};
+use crate::spec::{Document, Reached, Spec};
 use crate::text;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
@@ -35,7 +36,8 @@ use std::time::Duration;
 /// line runs).
 #[derive(Clone, Debug, Default)]
 pub struct Helpers {
-    pub generator: Vec<OsString>,
+    /// None where the spec makes the inputs.
+    pub generator: Option<Vec<OsString>>,
     /// None for an interactive problem, whose interactor judges.
     pub reference: Option<Vec<OsString>>,
     pub checker: Option<Vec<OsString>>,
@@ -105,15 +107,39 @@ pub struct Custom {
     calls: AtomicUsize,
     /// How the helpers run, and how long their runs took.
     runs: HelperRuns,
+    /// The statement's Input and Constraints, which make the inputs without a generator, check
+    /// every input, and shrink a failing one by its structure.
+    spec: Option<Spec>,
+    /// Which bounds of the spec the inputs run so far reached.
+    reached: Mutex<Reached>,
+}
+
+/// Why an input was found not to keep the constraints.
+pub enum Rejection {
+    /// The validator exited with a status of its own.
+    Validator(Run),
+    /// The spec, which says where and how.
+    Spec(crate::spec::Invalid),
+}
+
+impl Rejection {
+    /// Why, in a few words.
+    fn why(&self) -> String {
+        match self {
+            Self::Validator(run) => Custom::how_it_ended(run),
+            Self::Spec(invalid) => invalid.to_string(),
+        }
+    }
 }
 
 impl Custom {
-    /// The problem named `name` that `helpers` make, answer and judge, with these `samples`, its
-    /// answers compared by `comparison` where no checker judges them, of sizes up to `largest`,
-    /// under the judge's `limits`.
+    /// The problem named `name` that `helpers` and its `spec` make, answer and judge, with these
+    /// `samples`, its answers compared by `comparison` where no checker judges them, of sizes up
+    /// to `largest`, under the judge's `limits`.
     pub fn new(
         name: String,
         helpers: Helpers,
+        spec: Option<Spec>,
         samples: Vec<Sample>,
         comparison: Comparison,
         largest: usize,
@@ -135,6 +161,8 @@ impl Custom {
             seen: Mutex::default(),
             calls: AtomicUsize::new(0),
             runs: HelperRuns::default(),
+            spec,
+            reached: Mutex::default(),
         }
     }
 
@@ -210,7 +238,7 @@ impl Custom {
     fn command(&self, helper: Helper) -> &[OsString] {
         let helpers = &self.helpers;
         match helper {
-            Helper::Generator => &helpers.generator,
+            Helper::Generator => helpers.generator.as_deref().unwrap_or_default(),
             Helper::Reference => helpers.reference.as_deref().unwrap_or_default(),
             Helper::Checker => helpers.checker.as_deref().unwrap_or_default(),
             Helper::Validator => helpers.validator.as_deref().unwrap_or_default(),
@@ -264,6 +292,12 @@ impl Custom {
     /// The generator's input at `size` from `seed`, checked to be the same when made twice, the
     /// first time.
     fn generate(&self, size: usize, seed: u64) -> Result<String, Error> {
+        if let (None, Some(spec)) = (&self.helpers.generator, &self.spec) {
+            // A spec that cannot make an input is the user's mistake, as a bad option is.
+            return spec
+                .generate(size, seed)
+                .map_err(|error| Error::Usage(error.to_string()));
+        }
         let arguments = [size.to_string(), seed.to_string()];
         let once = || -> Result<String, Error> {
             let run = self.run(
@@ -295,9 +329,22 @@ impl Custom {
         Ok(text)
     }
 
-    /// Whether the validator accepts `text` (every input is accepted without one); its run, when
-    /// it rejects it.
-    fn validate(&self, text: &str) -> Result<Result<(), Run>, Error> {
+    /// Whether the spec and the validator accept `text` (every input is accepted without
+    /// either); why not, when one rejects it.
+    fn validate(&self, text: &str) -> Result<Result<(), Rejection>, Error> {
+        if let Some(spec) = &self.spec {
+            let mut reached = Reached::default();
+            let checked = spec
+                .document(text)
+                .and_then(|document| spec.check(&document, &mut reached));
+            if let Err(invalid) = checked {
+                return Ok(Err(Rejection::Spec(invalid)));
+            }
+            self.reached
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .add(&reached);
+        }
         if self.helpers.validator.is_none() {
             return Ok(Ok(()));
         }
@@ -310,12 +357,33 @@ impl Custom {
         )?;
         match (run.stopped, run.status.success()) {
             (None, true) => Ok(Ok(())),
-            (None, false) => Ok(Err(run)),
+            (None, false) => Ok(Err(Rejection::Validator(run))),
             _ => {
                 let what = Self::how_it_ended(&run);
                 Err(self.failure(Helper::Validator, what, Some(&run), Some(text), &[]))
             }
         }
+    }
+
+    /// `input` as the spec reads it, if there is a spec and it reads it.
+    fn document(&self, input: &Input) -> Option<(&Spec, Document)> {
+        let spec = self.spec.as_ref()?;
+        let document = spec.document(&input.text()).ok()?;
+        Some((spec, document))
+    }
+
+    /// The input that `document` is, as its spec writes it.
+    fn written(spec: &Spec, document: &Document) -> Input {
+        Input::Text(Text {
+            text: spec.text(document),
+            size: None,
+        })
+    }
+
+    /// Whether inputs are cut down through their text: with a validator or a spec to say which
+    /// keep the constraints.
+    fn checks_inputs(&self) -> bool {
+        self.helpers.validator.is_some() || self.spec.is_some()
     }
 }
 
@@ -351,6 +419,11 @@ impl Problem for Custom {
     }
 
     fn largest_cases(&self, seed: u64) -> Vec<Origin> {
+        if self.helpers.generator.is_none() {
+            // The spec's worst cases: every size at its largest, the values in each family.
+            let origin = |seed| Origin { family: None, seed };
+            return Spec::worst_seeds(seed).into_iter().map(origin).collect();
+        }
         let mut seeds = Rng::new(seed);
         let origin = |_| Origin {
             family: None,
@@ -377,15 +450,25 @@ impl Problem for Custom {
             None => {
                 let text = self.generate(size, seed)?;
                 if let Err(rejected) = self.validate(&text)? {
-                    let what = format!(
-                        "and the validator disagree: the validator rejects the generator's input ({})",
-                        Self::how_it_ended(&rejected)
-                    );
+                    let what = match &rejected {
+                        Rejection::Validator(_) => format!(
+                            "and the validator disagree: the validator rejects the generator's input ({})",
+                            rejected.why()
+                        ),
+                        Rejection::Spec(_) => format!(
+                            "and the spec disagree: the generator's input breaks the spec at {}",
+                            rejected.why()
+                        ),
+                    };
+                    let rejected = match rejected {
+                        Rejection::Validator(run) => Some(run),
+                        Rejection::Spec(_) => None,
+                    };
                     let arguments = [size.to_string(), seed.to_string()];
                     let failure = self.failure(
                         Helper::Generator,
                         what,
-                        Some(&rejected),
+                        rejected.as_ref(),
                         Some(&text),
                         &arguments,
                     );
@@ -431,25 +514,49 @@ impl Problem for Custom {
         SEEDS_PER_SIZE
     }
 
-    /// Lines, then tokens, where a validator says which smaller inputs keep the constraints;
-    /// none without one, where only the generator makes inputs that do.
+    /// With a spec, the test cases, then the units of the sizes (an item, a row, a letter, a
+    /// vertex); else lines, then tokens, where a validator says which smaller inputs keep the
+    /// constraints; none without one, where only the generator makes inputs that do.
     fn levels(&self) -> usize {
-        match self.helpers.validator {
-            Some(_) => 2,
-            None => 0,
+        match (&self.spec, &self.helpers.validator) {
+            (Some(_), _) => 4,
+            (None, Some(_)) => 2,
+            (None, None) => 0,
         }
     }
 
     fn parts(&self, input: &Input, level: usize) -> usize {
-        match level {
+        let text_level = match &self.spec {
+            Some(_) => match self.document(input) {
+                Some((spec, document)) if level == 0 => return spec.cases(&document),
+                Some((spec, document)) if level == 1 => return spec.units(&document).len(),
+                // An input the spec cannot read is cut down through its text alone.
+                _ if level < 2 => return 0,
+                _ => level - 2,
+            },
+            None => level,
+        };
+        match text_level {
             0 => text::line_count(&input.text()),
             _ => text::token_count(&input.text()),
         }
     }
 
     fn without(&self, input: &Input, level: usize, start: usize, count: usize) -> Option<Input> {
+        let text_level = match &self.spec {
+            Some(_) if level < 2 => {
+                let (spec, document) = self.document(input)?;
+                let smaller = match level {
+                    0 => spec.without_cases(&document, start, count)?,
+                    _ => spec.without_units(&document, &spec.units(&document), start, count)?,
+                };
+                return Some(Self::written(spec, &smaller));
+            }
+            Some(_) => level - 2,
+            None => level,
+        };
         let text = input.text();
-        let smaller = match level {
+        let smaller = match text_level {
             0 => text::without_lines(&text, start, count),
             _ => text::without_tokens(&text, start, count),
         };
@@ -457,23 +564,34 @@ impl Problem for Custom {
     }
 
     fn simpler(&self, input: &Input) -> Vec<Input> {
-        if self.helpers.validator.is_none() {
+        if !self.checks_inputs() {
             return Vec::new();
         }
-        let simpler = text::simpler(&input.text()).into_iter();
+        let mut simpler: Vec<Input> = match self.document(input) {
+            Some((spec, document)) => (spec.simpler(&document).iter())
+                .map(|lowered| Self::written(spec, lowered))
+                .collect(),
+            None => Vec::new(),
+        };
+        let by_text = text::simpler(&input.text()).into_iter();
+        simpler.extend(by_text.map(|text| Input::Text(Text { text, size: None })));
         simpler
-            .map(|text| Input::Text(Text { text, size: None }))
-            .collect()
     }
 
     fn numbers(&self, input: &Input) -> Vec<i128> {
-        match self.helpers.validator {
-            Some(_) => text::numbers(&input.text()),
-            None => Vec::new(),
+        if let Some((spec, document)) = self.document(input) {
+            return spec.numbers(&document);
+        }
+        match self.checks_inputs() {
+            true => text::numbers(&input.text()),
+            false => Vec::new(),
         }
     }
 
     fn with_numbers(&self, input: &Input, values: &[i128]) -> Option<Input> {
+        if let Some((spec, document)) = self.document(input) {
+            return Some(Self::written(spec, &spec.with_numbers(&document, values)?));
+        }
         let text = text::with_numbers(&input.text(), values)?;
         Some(Input::Text(Text { text, size: None }))
     }
@@ -493,7 +611,18 @@ impl Problem for Custom {
         }
     }
 
+    /// The samples keep the spec, and the reference answers them as they say.
     fn check_itself(&self) -> Result<(), Error> {
+        if let Some(spec) = &self.spec {
+            for sample in &self.samples {
+                if let Err(invalid) = spec.validate(&sample.input.text()) {
+                    return Err(Error::Usage(format!(
+                        "{} breaks the spec, at {invalid}: a sample that breaks it most often means a mistyped spec",
+                        sample.name
+                    )));
+                }
+            }
+        }
         self.check_reference()
     }
 
@@ -549,15 +678,34 @@ impl Problem for Custom {
     fn notes(&self) -> Vec<String> {
         let seen = self.seen();
         let limit = seconds(self.limits.times(REFERENCE_ALLOWANCE).time.as_secs_f64());
-        seen.slow_from
-            .map(|slow| {
-                format!(
-                    "The reference took longer than its limit of {limit} from size {} on, and gave no answer there.",
-                    crate::format::with_commas(slow)
-                )
-            })
-            .into_iter()
-            .collect()
+        let slow = seen.slow_from.map(|slow| {
+            format!(
+                "The reference took longer than its limit of {limit} from size {} on, and gave no answer there.",
+                crate::format::with_commas(slow)
+            )
+        });
+        let reached = self.spec.as_ref().map(|spec| {
+            let reached = self
+                .reached
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            format!("The inputs' bounds: {}.", reached.summary(spec).join("; "))
+        });
+        slow.into_iter().chain(reached).collect()
+    }
+
+    fn cut_down_by(&self) -> &'static str {
+        match self.spec {
+            Some(_) => "by its structure",
+            None => "through its text",
+        }
+    }
+
+    fn inputs_made_by(&self) -> &'static str {
+        match self.helpers.generator {
+            Some(_) => "the generator",
+            None => "the spec",
+        }
     }
 
     fn oj_options(&self) -> String {

@@ -111,12 +111,16 @@ pub(super) fn write_input_section(text: &mut String, setup: &Setup, found: &Foun
         }
         _ => input.describe_size(),
     };
+    let maker = setup.problem.inputs_made_by();
     let how = match (found.bisected, found.cut_down, text_input) {
-        (false, _, _) => "shrunk",
-        (true, false, false) => "bisected",
-        (true, true, false) => "bisected, then cut down,",
-        (true, false, true) => "shrunk through the generator",
-        (true, true, true) => "shrunk through the generator, then through its text,",
+        (false, _, _) => "shrunk".to_string(),
+        (true, false, false) => "bisected".to_string(),
+        (true, true, false) => "bisected, then cut down,".to_string(),
+        (true, false, true) => format!("shrunk through {maker}"),
+        (true, true, true) => format!(
+            "shrunk through {maker}, then {},",
+            setup.problem.cut_down_by()
+        ),
     };
     let tries = counted(found.shrink_steps, "try", "tries");
     let first = found.first.describe_size();
@@ -151,7 +155,7 @@ pub(super) fn write_input_section(text: &mut String, setup: &Setup, found: &Foun
             )
         }
         Case::Largest(_) => format!(
-            "{}, {how} from the generator's input of {first} (seed {seed}) after {tries}",
+            "{}, {how} from {maker}'s input of {first} (seed {seed}) after {tries}",
             name("Smallest failing input")
         ),
     };

@@ -9,10 +9,11 @@ use crate::problem::Units;
 use std::fmt::Write;
 
 /// The growth section: the exponent (or that it is faster than any power), the sizes measured,
-/// the smallest failing size and the judge's largest.
-pub(super) fn write_growth(text: &mut String, growth: &Curve, units: Units) {
+/// the smallest failing size and the judge's largest; a user's inputs are `maker`'s (`the
+/// generator`, `the spec`).
+pub(super) fn write_growth(text: &mut String, growth: &Curve, units: Units, maker: &str) {
     let _ = writeln!(text);
-    write_wrapped(text, &how_it_grows(growth, units));
+    write_wrapped(text, &how_it_grows(growth, units, maker));
     let resource = growth.resource;
     let measured = |value: f64| resource.show_measured(value, growth.baseline);
     let sized = units == Units::SIZE;
@@ -45,7 +46,7 @@ pub(super) fn write_growth(text: &mut String, growth: &Curve, units: Units) {
         text,
         &format!(
             "The smallest failing size of {} is {}{}.",
-            origin_name(growth.origin),
+            origin_name(growth.origin, maker),
             at(growth.smallest_failing),
             at_largest.unwrap_or_default()
         ),
@@ -58,7 +59,7 @@ const MOST_POWER: f64 = 6.0;
 
 /// How `growth` grows, in a sentence: like a power of N (or, for a user's `units`, of T, the
 /// inputs' tokens), faster than any, or too little to measure.
-fn how_it_grows(growth: &Curve, units: Units) -> String {
+fn how_it_grows(growth: &Curve, units: Units, maker: &str) -> String {
     let noun = capitalized(growth.resource.noun());
     let sized = units == Units::SIZE;
     let step = match sized {
@@ -67,8 +68,11 @@ fn how_it_grows(growth: &Curve, units: Units) -> String {
     };
     // A user's inputs are measured by their tokens: their generator may draw N below SIZE.
     let (n, on) = match sized {
-        true => ("T", "on the generator's inputs, T their length in tokens"),
-        false => ("N", "on this family"),
+        true => (
+            "T",
+            format!("on {maker}'s inputs, T their length in tokens"),
+        ),
+        false => ("N", "on this family".to_string()),
     };
     match (growth.exponential, growth.fit) {
         (Some(factor), _) => format!(
@@ -178,10 +182,10 @@ fn constant_advice(command: &str) -> &'static str {
 }
 
 /// Whose inputs a growth was measured on: `the family "chain"`, or `the generator's inputs
-/// (seed 7)`.
-fn origin_name(origin: Origin) -> String {
+/// (seed 7)` (`maker`'s).
+fn origin_name(origin: Origin, maker: &str) -> String {
     match origin.family {
         Some(family) => format!("the family \"{}\"", family.name()),
-        None => format!("the generator's inputs (seed {})", origin.seed),
+        None => format!("{maker}'s inputs (seed {})", origin.seed),
     }
 }

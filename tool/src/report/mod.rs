@@ -75,7 +75,9 @@ fn case_name(case: Case, problem: &dyn Problem) -> String {
         Case::Sample(number) => sample_name(problem, number),
         Case::Random(case) => format!("case {}", case + 1),
         Case::Family(family) => format!("the family \"{}\"", family.name()),
-        Case::Largest(seed) => format!("the generator's largest input (seed {seed})"),
+        Case::Largest(seed) => {
+            format!("{}'s largest input (seed {seed})", problem.inputs_made_by())
+        }
     }
 }
 
@@ -145,7 +147,8 @@ pub fn passed(setup: &Setup, passed: &Pass) -> String {
     let families = match (problem.families().len(), problem.largest_cases(0).len()) {
         (0, 0) => String::new(),
         (0, count) => format!(
-            ", and the generator's {} of {largest_size}",
+            ", and {}'s {} of {largest_size}",
+            problem.inputs_made_by(),
             counted(count, "input", "inputs")
         ),
         (count, _) => format!(", and {count} worst-case families of {largest_size}"),
@@ -500,7 +503,12 @@ fn write_limit(text: &mut String, setup: &Setup, caught: &Caught) {
         write_some(text, lines, PRINTED_FIRST, "  ", "more lines");
     }
     if let Some(growth) = &caught.growth {
-        write_growth(text, growth, setup.problem.units());
+        write_growth(
+            text,
+            growth,
+            setup.problem.units(),
+            setup.problem.inputs_made_by(),
+        );
         if let Some(advice) = close_call(growth, setup) {
             write_wrapped(text, &format!("\n{advice}"));
         }

@@ -7,9 +7,10 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The usage of `check`: a built-in problem, or a user's own with its helpers.
+/// The usage of `check`: a built-in problem, or a user's own with its helpers: a generator, its
+/// spec, or both.
 pub const USAGE: &str = "atcoder-games check [OPTIONS] <PROBLEM> <CMD>...
-       atcoder-games check [OPTIONS] --generator <GEN> (--reference <REF> [--checker <CHK>] | --interactor <INT>) [--validator <VAL>] <CMD>...";
+       atcoder-games check [OPTIONS] (--generator <GEN> | --spec <SPEC>)... (--reference <REF> [--checker <CHK>] | --interactor <INT>) [--validator <VAL>] <CMD>...";
 
 /// The options of `check`, as its command line gives them.
 #[derive(Args, Debug)]
@@ -59,6 +60,11 @@ pub struct CheckArgs {
     /// PROBLEM, and every word after the options is the program
     #[arg(long, value_name = "GEN", help_heading = "A problem of your own")]
     pub generator: Option<OsString>,
+    /// The problem's spec: its statement's Input and Constraints sections, in AtCoder's markup or
+    /// typed plainly (docs/spec.md). It makes the inputs without a generator, checks every input,
+    /// and shrinks a failing one by its structure
+    #[arg(long, value_name = "SPEC", help_heading = "A problem of your own")]
+    pub spec: Option<PathBuf>,
     /// The reference: it reads an input and prints the right answer, and may be a brute force
     #[arg(long, value_name = "REF", help_heading = "A problem of your own")]
     pub reference: Option<OsString>,

@@ -15,6 +15,7 @@ use crate::problem::Problem;
 use crate::process;
 use crate::resolve::{self, Resolved, Shim};
 use crate::samples::{self, OJ_FOLDER, Samples};
+use crate::spec::Spec;
 use clap::ValueEnum;
 use std::ffi::OsString;
 use std::fs;
@@ -181,17 +182,21 @@ enum ProblemArgs {
         problem: Builtin,
         command: Vec<OsString>,
     },
-    /// A user's own, named after the folder the check runs in.
-    Own { name: String },
+    /// A user's own, named after the folder the check runs in, with its spec if it has one.
+    Own {
+        name: String,
+        spec: Option<Box<Spec>>,
+    },
 }
 
 impl ProblemArgs {
     /// The problem of `args`, whose options are checked to be of it.
     fn of(args: &CheckArgs) -> Result<Self, Error> {
-        if args.generator.is_none() {
+        if args.generator.is_none() && args.spec.is_none() {
             let given = args.own_problem_options();
             if let Some((option, _)) = given.iter().find(|(_, given)| *given) {
-                let message = format!("{option} is for a problem of your own, with --generator");
+                let message =
+                    format!("{option} is for a problem of your own, with --generator or --spec");
                 return Err(Error::Usage(message));
             }
             let (name, command) = args.words.split_first().expect("clap requires a word");
@@ -220,15 +225,17 @@ impl ProblemArgs {
             let message = "a problem of your own needs its reference, --reference REF, which prints the right answer (or, for an interactive problem, its interactor, --interactor INT)";
             return Err(Error::Usage(message.to_string()));
         }
+        let spec = args.spec.as_deref().map(Spec::load).transpose()?;
         Ok(Self::Own {
             name: problem_name(),
+            spec: spec.map(Box::new),
         })
     }
 
     fn name(&self) -> &str {
         match self {
             Self::Builtin { problem, .. } => problem.name(),
-            Self::Own { name } => name,
+            Self::Own { name, .. } => name,
         }
     }
 
@@ -242,9 +249,9 @@ impl ProblemArgs {
         samples: Option<Samples>,
         limits: Limits,
     ) -> (Box<dyn Problem>, Vec<OsString>) {
-        let name = match self {
+        let (name, spec) = match self {
             Self::Builtin { problem, command } => return (Box::new(problem), command),
-            Self::Own { name } => name,
+            Self::Own { name, spec } => (name, spec.map(|spec| *spec)),
         };
         let [generator, reference, checker, validator, interactor] = helpers(args, ready);
         let command = |ready: &Option<Ready>| ready.as_ref().map(|ready| ready.command.clone());
@@ -262,7 +269,7 @@ impl ProblemArgs {
             Some((*helper, shim.program.clone().into_os_string()))
         });
         let helpers = Helpers {
-            generator: command(&generator).expect("a generator"),
+            generator: command(&generator),
             reference: command(&reference),
             checker: command(&checker),
             validator: command(&validator),
@@ -281,7 +288,7 @@ impl ProblemArgs {
             None => comparison.unwrap_or(Comparison::Lines),
         };
         let largest = args.max_size.map_or(JUDGE_MAX, |size| size as usize);
-        let own = Custom::new(name, helpers, samples, comparison, largest, limits);
+        let own = Custom::new(name, helpers, spec, samples, comparison, largest, limits);
         (Box::new(own), args.words.clone())
     }
 
@@ -360,7 +367,7 @@ fn make_ready(
         Err((source, error @ BuildError::Compile { .. })) => {
             // The problem as the command line names it.
             let name = match problem {
-                ProblemArgs::Own { name } => name.clone(),
+                ProblemArgs::Own { name, .. } => name.clone(),
                 ProblemArgs::Builtin { .. } => args.words[0].to_string_lossy().into_owned(),
             };
             Err(Halt::NotBuilt(Box::new(NotBuilt {
@@ -440,7 +447,7 @@ fn problem_named(word: &OsString) -> Result<Builtin, Error> {
     }
     Builtin::from_str(&name, true).map_err(|_| {
         Error::Usage(format!(
-            "invalid value '{name}' for '<PROBLEM>': shiritori (or abc209_e), lucky7 (or abc195_e), or a problem of your own with --generator GEN --reference REF"
+            "invalid value '{name}' for '<PROBLEM>': shiritori (or abc209_e), lucky7 (or abc195_e), or a problem of your own with --generator GEN or --spec SPEC, and --reference REF"
         ))
     })
 }

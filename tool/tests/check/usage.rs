@@ -86,7 +86,7 @@ fn usage_errors_exit_with_2() {
     assert_eq!(help.status.code(), Some(0));
     assert!(stdout(&help).contains("Usage: atcoder-games check [OPTIONS] <PROBLEM> <CMD>..."));
     assert!(stdout(&help).contains(
-        "atcoder-games check [OPTIONS] --generator <GEN> (--reference <REF> [--checker <CHK>] | --interactor <INT>) [--validator <VAL>] <CMD>..."
+        "atcoder-games check [OPTIONS] (--generator <GEN> | --spec <SPEC>)... (--reference <REF> [--checker <CHK>] | --interactor <INT>) [--validator <VAL>] <CMD>..."
     ));
 }
 

@@ -10,8 +10,10 @@ mod dot;
 mod editorial;
 mod explain;
 mod explore;
+mod generate;
 mod solve;
 mod streams;
+mod validate;
 
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::input::Builtin;
@@ -20,6 +22,7 @@ use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, Parser, ValueEnum};
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Explains, draws and stress-tests solutions of AtCoder ABC209 E "Shiritori" and ABC195 E
@@ -64,6 +67,25 @@ enum Subcommand {
         problem: Builtin,
         /// The section, by its heading's anchor: common-mistakes, say; all of it without one
         section: Option<String>,
+    },
+    /// Print one input made from a problem's spec (its statement's Input and Constraints), as a
+    /// generator prints one for SIZE and SEED
+    Gen {
+        /// The spec: the statement's Input and Constraints sections, AtCoder's markup or typed
+        spec: PathBuf,
+        /// How large: SIZE caps the sizes, each value that counts something
+        #[arg(value_parser = clap::value_parser!(u64).range(1..))]
+        size: u64,
+        /// The seed: the same SIZE and SEED give the same input
+        seed: u64,
+    },
+    /// Check an input against a problem's spec: exit status 0 if it keeps it, 1 if not, 2 for a
+    /// spec it cannot read
+    Validate {
+        /// The spec: the statement's Input and Constraints sections, AtCoder's markup or typed
+        spec: PathBuf,
+        /// The input [default: stdin]
+        file: Option<PathBuf>,
     },
     /// Run this crate's solution on the input on stdin, as the judge would
     Solve {
@@ -123,6 +145,8 @@ impl Subcommand {
             Self::Explore { .. } => "explore",
             Self::Editorial { .. } => "editorial",
             Self::Solve { .. } => "solve",
+            Self::Gen { .. } => "gen",
+            Self::Validate { .. } => "validate",
         }
     }
 }
@@ -149,6 +173,8 @@ fn run(subcommand: Subcommand) -> Result<ExitCode, Error> {
             editorial::editorial(problem, section.as_deref()).map(done)
         }
         Subcommand::Solve { problem, depth } => solve::solve(problem, depth),
+        Subcommand::Gen { spec, size, seed } => generate::generate(&spec, size, seed).map(done),
+        Subcommand::Validate { spec, file } => validate::validate(&spec, file.as_deref()),
     }
 }
 

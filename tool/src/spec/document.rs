@@ -1,0 +1,721 @@
+//! An input as its spec reads it ([`Document`]): the values of its variables, where each stands
+//! in the text (line and token), in its test cases and queries; read from the text line by line
+//! as the format says ([`Spec::document`]), and written back ([`Spec::text`]).
+
+use super::expr::{Expr, Index, Name, Values};
+use super::format::{COLUMN, Cell, Item, ROW};
+use super::validate::Invalid;
+use super::{Level, Spec};
+use std::fmt::Write;
+
+/// A value of the input: a number of 64 bits, as every judge's input's are.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Number(i64),
+    Text(Box<str>),
+}
+
+/// A value and where it stands: its line and token, from 1; 0 for a value not read from a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub value: Value,
+    pub line: u32,
+    pub token: u32,
+}
+
+/// The values of an indexed variable: `rows[0][i]` for `A_i`, `rows[i][j]` for `A_{i,j}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Array {
+    pub rows: Vec<Vec<Option<Slot>>>,
+}
+
+/// The largest index an input's array may have: more is no input a judge gives.
+const MOST_INDEX: i128 = 1 << 26;
+
+impl Array {
+    /// The place of `indices` in it: its row and column.
+    fn place(indices: &[i128]) -> Option<(usize, usize)> {
+        let fits = |index: i128| (0..=MOST_INDEX).contains(&index).then_some(index as usize);
+        match indices {
+            [i] => Some((0, fits(*i)?)),
+            [i, j] => Some((fits(*i)?, fits(*j)?)),
+            _ => None,
+        }
+    }
+
+    pub fn get(&self, indices: &[i128]) -> Option<&Slot> {
+        let (row, column) = Self::place(indices)?;
+        self.rows.get(row)?.get(column)?.as_ref()
+    }
+
+    /// Sets the value at `indices`; false if they are out of reach.
+    pub fn set(&mut self, indices: &[i128], slot: Slot) -> bool {
+        let Some((row, column)) = Self::place(indices) else {
+            return false;
+        };
+        if self.rows.len() <= row {
+            self.rows.resize_with(row + 1, Vec::new);
+        }
+        let cells = &mut self.rows[row];
+        if cells.len() <= column {
+            cells.resize(column + 1, None);
+        }
+        cells[column] = Some(slot);
+        true
+    }
+
+    /// Every value with its indices, as `[i]` or `[i, j]` for `dimensions` indices, in order.
+    pub fn slots(&self, dimensions: usize) -> impl Iterator<Item = (Index, &Slot)> {
+        self.rows.iter().enumerate().flat_map(move |(row, cells)| {
+            cells.iter().enumerate().filter_map(move |(column, slot)| {
+                let indices = match dimensions {
+                    1 => Index::of(&[column as i128]),
+                    _ => Index::of(&[row as i128, column as i128]),
+                };
+                Some((indices?, slot.as_ref()?))
+            })
+        })
+    }
+}
+
+/// The values of one level, the input's or a test case's: a few variables each, found by name
+/// in a list, which a name is added to once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scope {
+    pub scalars: Vec<(Box<str>, Slot)>,
+    pub arrays: Vec<(Box<str>, Array)>,
+    pub queries: Vec<Query>,
+    /// The values of every query, one after another.
+    pub query_values: Vec<Slot>,
+}
+
+/// A query: its kind (from 0, in the order the spec lists them), and where its values start in
+/// its scope's [`Scope::query_values`], one per cell of its kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    pub kind: usize,
+    pub start: usize,
+}
+
+impl Scope {
+    /// The value of `base` at `indices` in this scope alone.
+    pub fn slot(&self, base: &str, indices: &[i128]) -> Option<&Slot> {
+        match indices {
+            [] => self.scalar(base),
+            _ => self.array(base)?.get(indices),
+        }
+    }
+
+    pub fn scalar(&self, base: &str) -> Option<&Slot> {
+        self.scalars
+            .iter()
+            .find(|(name, _)| **name == *base)
+            .map(|(_, slot)| slot)
+    }
+
+    pub fn array(&self, base: &str) -> Option<&Array> {
+        self.arrays
+            .iter()
+            .find(|(name, _)| **name == *base)
+            .map(|(_, array)| array)
+    }
+
+    /// Sets the value of `base` at `indices`; false if they are out of reach.
+    pub fn set(&mut self, base: &str, indices: &[i128], slot: Slot) -> bool {
+        if indices.is_empty() {
+            match self.scalars.iter_mut().find(|(name, _)| **name == *base) {
+                Some((_, old)) => *old = slot,
+                None => self.scalars.push((base.into(), slot)),
+            }
+            return true;
+        }
+        let at = match self.arrays.iter().position(|(name, _)| **name == *base) {
+            Some(at) => at,
+            None => {
+                self.arrays.push((base.into(), Array::default()));
+                self.arrays.len() - 1
+            }
+        };
+        self.arrays[at].1.set(indices, slot)
+    }
+
+    /// Makes room for `length` values of the array `base` of one index, about to be read.
+    pub fn reserve(&mut self, base: &str, length: usize) {
+        if !self.arrays.iter().any(|(name, _)| **name == *base) {
+            self.arrays.push((base.into(), Array::default()));
+        }
+        let array = &mut self
+            .arrays
+            .iter_mut()
+            .find(|(name, _)| **name == *base)
+            .expect("just added")
+            .1;
+        if array.rows.is_empty() {
+            array.rows.push(Vec::new());
+        }
+        array.rows[0].reserve(length.min(MOST_INDEX as usize));
+    }
+
+    /// The values of query `at`.
+    pub fn query_slots(&self, spec: &Spec, at: usize) -> &[Slot] {
+        let query = self.queries[at];
+        let count = spec.queries[query.kind].cells.len();
+        &self.query_values[query.start..query.start + count]
+    }
+}
+
+/// The input: its values, and its test cases'.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Document {
+    pub top: Scope,
+    pub cases: Vec<Scope>,
+}
+
+/// The values an expression sees: bound indices first, then a query's values, then the
+/// scopes, innermost first.
+#[derive(Clone)]
+pub struct Lookup<'a> {
+    pub scopes: Vec<&'a Scope>,
+    pub bound: Vec<(&'a str, i128)>,
+    /// The query being looked at: its kind's cells and its values.
+    pub query: Option<(&'a [Cell], &'a [Slot])>,
+}
+
+impl<'a> Lookup<'a> {
+    /// What `scopes` hold, no index bound.
+    pub fn of(scopes: Vec<&'a Scope>) -> Self {
+        Self {
+            scopes,
+            bound: Vec::new(),
+            query: None,
+        }
+    }
+
+    pub fn slot(&self, base: &str, indices: &[i128]) -> Option<&'a Slot> {
+        if indices.is_empty()
+            && let Some((cells, values)) = self.query
+            && let Some(at) = cells
+                .iter()
+                .position(|cell| matches!(cell, Cell::One(name) if name.base == base))
+        {
+            return values.get(at);
+        }
+        self.scopes
+            .iter()
+            .find_map(|scope| scope.slot(base, indices))
+    }
+
+    /// The values of the array `base` of one index, by index, where it is first found.
+    pub fn column(&self, base: &str) -> &'a [Option<Slot>] {
+        let array = self.scopes.iter().find_map(|scope| scope.array(base));
+        array
+            .and_then(|array| array.rows.first())
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Every value of `base`, of `dimensions` indices, where it is first found, in order.
+    pub fn slots(&self, base: &str, dimensions: usize) -> Vec<(Index, &'a Slot)> {
+        if dimensions == 0 {
+            return self
+                .slot(base, &[])
+                .map(|slot| (Index::default(), slot))
+                .into_iter()
+                .collect();
+        }
+        match self.scopes.iter().find_map(|scope| scope.array(base)) {
+            Some(array) => array.slots(dimensions).collect(),
+            None => Vec::new(),
+        }
+    }
+}
+
+impl Values for Lookup<'_> {
+    fn number(&self, base: &str, indices: &[i128]) -> Option<i128> {
+        if indices.is_empty()
+            && let Some((_, value)) = self.bound.iter().rev().find(|(name, _)| *name == base)
+        {
+            return Some(*value);
+        }
+        match &self.slot(base, indices)?.value {
+            Value::Number(number) => Some(i128::from(*number)),
+            Value::Text(_) => None,
+        }
+    }
+
+    fn length(&self, base: &str, indices: &[i128]) -> Option<i128> {
+        match &self.slot(base, indices)?.value {
+            Value::Text(text) => Some(text.len() as i128),
+            Value::Number(_) => None,
+        }
+    }
+}
+
+/// The tokens of an input's text, line by line, read in order.
+struct Tokens<'t, 's> {
+    /// Every token, line after line.
+    all: Vec<&'t str>,
+    /// Where each line's tokens start in `all`, and where the last ends.
+    starts: Vec<usize>,
+    /// The next line, from 0.
+    at: usize,
+    /// The values the line being read holds, each its name, its indices and whether it is a
+    /// string: kept from line to line, not made anew for each.
+    wanted: Vec<(&'s Name, Index, bool)>,
+}
+
+impl<'t> Tokens<'t, '_> {
+    /// How many lines there are.
+    fn lines(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// The tokens of line `at` (from 0).
+    fn line(&self, at: usize) -> Option<&[&'t str]> {
+        let (&start, &end) = (self.starts.get(at)?, self.starts.get(at + 1)?);
+        Some(&self.all[start..end])
+    }
+}
+
+impl Spec {
+    /// `text` read as the format says; else where it first departs from it.
+    pub fn document(&self, text: &str) -> Result<Document, Invalid> {
+        let (mut all, mut starts) = (Vec::new(), vec![0]);
+        for line in text.lines() {
+            all.extend(line.split_ascii_whitespace());
+            starts.push(all.len());
+        }
+        // Blank lines at the end are no lines of the input.
+        while starts.len() > 1 && starts[starts.len() - 2] == all.len() {
+            starts.pop();
+        }
+        let mut tokens = Tokens {
+            all,
+            starts,
+            at: 0,
+            wanted: Vec::new(),
+        };
+        let mut document = Document::default();
+        let mut top = Scope::default();
+        self.read_items(&self.top, &mut top, &[], &mut tokens, &mut document.cases)?;
+        document.top = top;
+        if tokens.at < tokens.lines() {
+            return Err(Invalid::at_line(
+                tokens.at + 1,
+                "the input goes on after the format ends".to_string(),
+            ));
+        }
+        Ok(document)
+    }
+
+    /// Reads `items` into `scope`, whose outer scopes are `outer`; test cases into `cases`.
+    fn read_items<'s>(
+        &'s self,
+        items: &'s [Item],
+        scope: &mut Scope,
+        outer: &[&Scope],
+        tokens: &mut Tokens<'_, 's>,
+        cases: &mut Vec<Scope>,
+    ) -> Result<(), Invalid> {
+        for item in items {
+            match item {
+                Item::Line(cells) => self.read_line(cells, scope, outer, &[], tokens, 0)?,
+                Item::Rows { from, to, cells } => {
+                    let (from, to) = self.range(from, to, scope, outer, &[], tokens)?;
+                    for cell in cells {
+                        if let Cell::One(name) = cell
+                            && name.indices == [Expr::Variable(Name::scalar(ROW))]
+                        {
+                            scope.reserve(&name.base, (to + 1).max(0) as usize);
+                        }
+                    }
+                    for row in from..=to {
+                        self.read_line(cells, scope, outer, &[(ROW, row)], tokens, 0)?;
+                    }
+                }
+                Item::Cases { from, to } => {
+                    let (from, to) = self.range(from, to, scope, outer, &[], tokens)?;
+                    for _ in from..=to {
+                        let mut case = Scope::default();
+                        let mut within: Vec<&Scope> = vec![&*scope];
+                        within.extend_from_slice(outer);
+                        self.read_items(&self.case, &mut case, &within, tokens, &mut Vec::new())?;
+                        cases.push(case);
+                    }
+                }
+                Item::Queries { from, to } => {
+                    let (from, to) = self.range(from, to, scope, outer, &[], tokens)?;
+                    let (mut queries, mut values) = (Vec::new(), Vec::new());
+                    let mut scratch = Scope::default();
+                    for _ in from..=to {
+                        let mut within: Vec<&Scope> = vec![&*scope];
+                        within.extend_from_slice(outer);
+                        let kind = self.read_query(&mut scratch, &within, tokens)?;
+                        queries.push(Query {
+                            kind,
+                            start: values.len(),
+                        });
+                        for cell in &self.queries[kind].cells {
+                            let Cell::One(name) = cell else { continue };
+                            values.extend(scratch.scalar(&name.base).cloned());
+                        }
+                    }
+                    (scope.queries, scope.query_values) = (queries, values);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The first and last index of rows or a run, worked out: `to` may be below `from` for
+    /// none.
+    fn range(
+        &self,
+        from: &Expr,
+        to: &Expr,
+        scope: &Scope,
+        outer: &[&Scope],
+        bound: &[(&str, i128)],
+        tokens: &Tokens,
+    ) -> Result<(i128, i128), Invalid> {
+        let mut scopes = vec![scope];
+        scopes.extend_from_slice(outer);
+        let lookup = Lookup {
+            scopes,
+            bound: bound.to_vec(),
+            query: None,
+        };
+        let line = tokens.at.min(tokens.lines().saturating_sub(1)) + 1;
+        range_in(from, to, &lookup, line)
+    }
+
+    /// Reads one line of `cells` into `scope`, with `bound` indices, after its first `skip`
+    /// tokens (a query's kind).
+    fn read_line<'s>(
+        &'s self,
+        cells: &'s [Cell],
+        scope: &mut Scope,
+        outer: &[&Scope],
+        bound: &[(&str, i128)],
+        tokens: &mut Tokens<'_, 's>,
+        skip: usize,
+    ) -> Result<(), Invalid> {
+        let line_number = tokens.at + 1;
+        let mut wanted = std::mem::take(&mut tokens.wanted);
+        wanted.clear();
+        let mut scopes = vec![&*scope];
+        scopes.extend_from_slice(outer);
+        let mut lookup = Lookup {
+            scopes,
+            bound: bound.to_vec(),
+            query: None,
+        };
+        let unknown = |name: &Name| {
+            Invalid::at_line(
+                line_number,
+                format!("the indices of {} are not known here", name.base),
+            )
+        };
+        for cell in cells {
+            match cell {
+                Cell::One(name) => {
+                    let indices = name.index_values(&lookup).ok_or_else(|| unknown(name))?;
+                    wanted.push((name, indices, self.is_string(&name.base)));
+                }
+                Cell::Run { name, from, to } => {
+                    let (first, last) = range_in(from, to, &lookup, line_number)?;
+                    let string = self.is_string(&name.base);
+                    lookup.bound.push((COLUMN, first));
+                    for column in first..=last {
+                        lookup.bound.last_mut().expect("the column").1 = column;
+                        let indices = name.index_values(&lookup).ok_or_else(|| unknown(name))?;
+                        wanted.push((name, indices, string));
+                    }
+                    lookup.bound.pop();
+                }
+            }
+        }
+        drop(lookup);
+        // A line of no values may be empty or left out.
+        let length = tokens
+            .line(tokens.at)
+            .map(|line| line.len().saturating_sub(skip));
+        if wanted.is_empty() && skip == 0 {
+            tokens.at += usize::from(length == Some(0));
+            return Ok(());
+        }
+        let Some(length) = length else {
+            return Err(Invalid::at_line(
+                line_number,
+                format!(
+                    "the input ends where the format has {} more",
+                    counted_names(&wanted)
+                ),
+            ));
+        };
+        tokens.at += 1;
+        if length != wanted.len() {
+            let message = format!(
+                "{length} tokens, where the format has {}: {}",
+                wanted.len(),
+                counted_names(&wanted)
+            );
+            return Err(Invalid::at_line(line_number, message));
+        }
+        let line = &tokens.line(line_number - 1).expect("the line just counted")[skip..];
+        for (at, (&(name, indices, string), token)) in wanted.iter().zip(line).enumerate() {
+            let at = at + skip;
+            let value = match string {
+                true => Some(Value::Text((*token).into())),
+                false => token.parse().ok().map(Value::Number),
+            };
+            let value = value.ok_or_else(|| Invalid {
+                line: line_number,
+                token: Some(at + 1),
+                message: format!(
+                    "`{token}` is not an integer ({})",
+                    named(&name.base, &indices)
+                ),
+                constraint: None,
+            })?;
+            let slot = Slot {
+                value,
+                line: line_number as u32,
+                token: at as u32 + 1,
+            };
+            if !scope.set(&name.base, &indices, slot) {
+                return Err(Invalid {
+                    line: line_number,
+                    token: Some(at + 1),
+                    message: format!("{} has an index out of reach", named(&name.base, &indices)),
+                    constraint: None,
+                });
+            }
+        }
+        tokens.wanted = wanted;
+        Ok(())
+    }
+
+    /// Whether the variable `base` is a string.
+    fn is_string(&self, base: &str) -> bool {
+        self.variables
+            .get(base)
+            .is_some_and(|variable| variable.letters.is_some())
+    }
+
+    /// Reads a query's line into `scratch`: its kind by its first token, then its values. Its
+    /// kind.
+    fn read_query<'s>(
+        &'s self,
+        scratch: &mut Scope,
+        outer: &[&Scope],
+        tokens: &mut Tokens<'_, 's>,
+    ) -> Result<usize, Invalid> {
+        let line_number = tokens.at + 1;
+        let first = tokens
+            .line(tokens.at)
+            .and_then(|line| line.first().copied());
+        let kind = match self.queries.as_slice() {
+            [only] if only.number.is_none() => 0,
+            kinds => {
+                let number: Option<i128> = first.and_then(|token| token.parse().ok());
+                kinds
+                    .iter()
+                    .position(|kind| kind.number.is_some() && kind.number == number)
+                    .ok_or_else(|| Invalid {
+                        line: line_number,
+                        token: Some(1),
+                        message: format!(
+                            "`{}` is not the kind of a query: {}",
+                            first.unwrap_or(""),
+                            kinds
+                                .iter()
+                                .filter_map(|kind| kind.number)
+                                .map(|number| number.to_string())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                        constraint: None,
+                    })?
+            }
+        };
+        let kind_of = &self.queries[kind];
+        let skip = usize::from(kind_of.number.is_some());
+        self.read_line(&kind_of.cells, scratch, outer, &[], tokens, skip)?;
+        Ok(kind)
+    }
+
+    /// `document` written as the format says, a value per token and a line per line.
+    pub fn text(&self, document: &Document) -> String {
+        let mut text = String::new();
+        let mut cases = document.cases.iter();
+        self.write_items(&self.top, &document.top, &[], &mut cases, &mut text);
+        text
+    }
+
+    fn write_items<'d>(
+        &self,
+        items: &[Item],
+        scope: &'d Scope,
+        outer: &[&'d Scope],
+        cases: &mut impl Iterator<Item = &'d Scope>,
+        text: &mut String,
+    ) {
+        let mut scopes = vec![scope];
+        scopes.extend_from_slice(outer);
+        for item in items {
+            match item {
+                Item::Line(cells) => self.write_line(cells, &mut Lookup::of(scopes.clone()), text),
+                Item::Rows { from, to, cells } => {
+                    let Some((from, to)) = written_range(from, to, &scopes, &[]) else {
+                        continue;
+                    };
+                    let mut lookup = Lookup::of(scopes.clone());
+                    lookup.bound.push((ROW, from));
+                    for row in from..=to {
+                        lookup.bound[0].1 = row;
+                        self.write_line(cells, &mut lookup, text);
+                    }
+                }
+                Item::Cases { from, to } => {
+                    let Some((from, to)) = written_range(from, to, &scopes, &[]) else {
+                        continue;
+                    };
+                    for _ in from..=to {
+                        let Some(case) = cases.next() else { break };
+                        self.write_items(&self.case, case, &scopes, &mut std::iter::empty(), text);
+                    }
+                }
+                Item::Queries { .. } => {
+                    for query in &scope.queries {
+                        let kind = &self.queries[query.kind];
+                        if let Some(number) = kind.number {
+                            let _ = write!(text, "{number}");
+                            if !kind.cells.is_empty() {
+                                text.push(' ');
+                            }
+                        }
+                        let values = scope.query_values[query.start..]
+                            .iter()
+                            .take(kind.cells.len());
+                        for (at, slot) in values.enumerate() {
+                            if at > 0 {
+                                text.push(' ');
+                            }
+                            write_value(&slot.value, text);
+                        }
+                        text.push('\n');
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes a line of `cells` with the values `lookup` sees, whose bound indices it may add to
+    /// and takes back.
+    fn write_line(&self, cells: &[Cell], lookup: &mut Lookup, text: &mut String) {
+        let mut first = true;
+        let mut write = |name: &Name, lookup: &Lookup| {
+            let Some(indices) = name.index_values(lookup) else {
+                return;
+            };
+            let Some(slot) = lookup.slot(&name.base, &indices) else {
+                return;
+            };
+            if !first {
+                text.push(' ');
+            }
+            first = false;
+            write_value(&slot.value, text);
+        };
+        for cell in cells {
+            match cell {
+                Cell::One(name) => write(name, lookup),
+                Cell::Run { name, from, to } => {
+                    let (Some(from), Some(to)) = (from.value(lookup), to.value(lookup)) else {
+                        continue;
+                    };
+                    lookup.bound.push((COLUMN, from));
+                    for column in from..=to {
+                        lookup.bound.last_mut().expect("the column").1 = column;
+                        write(name, lookup);
+                    }
+                    lookup.bound.pop();
+                }
+            }
+        }
+        text.push('\n');
+    }
+
+    /// The level of the variable `base`.
+    pub fn level(&self, base: &str) -> Level {
+        self.variables
+            .get(base)
+            .map_or(Level::Top, |variable| variable.level)
+    }
+}
+
+/// The first and last index of rows or a run, as `lookup` sees them, on the input's `line`.
+fn range_in(from: &Expr, to: &Expr, lookup: &Lookup, line: usize) -> Result<(i128, i128), Invalid> {
+    match (from.value(lookup), to.value(lookup)) {
+        (Some(first), Some(last)) if last - first + 1 >= 0 && last - first < MOST_INDEX => {
+            Ok((first, last))
+        }
+        _ => Err(Invalid::at_line(
+            line,
+            format!(
+                "a count of the format, {}, is not a count here",
+                super::expr::shown(to)
+            ),
+        )),
+    }
+}
+
+/// The first and last index of rows or a run of a document being written.
+fn written_range(
+    from: &Expr,
+    to: &Expr,
+    scopes: &[&Scope],
+    bound: &[(&str, i128)],
+) -> Option<(i128, i128)> {
+    let lookup = Lookup {
+        scopes: scopes.to_vec(),
+        bound: bound.to_vec(),
+        query: None,
+    };
+    Some((from.value(&lookup)?, to.value(&lookup)?))
+}
+
+fn write_value(value: &Value, text: &mut String) {
+    match value {
+        Value::Number(number) => text.push_str(itoa::Buffer::new().format(*number)),
+        Value::Text(string) => text.push_str(string),
+    }
+}
+
+/// `A_3`, `A_{2,5}`, `N`: a value's name as a message says it.
+pub fn named(base: &str, indices: &[i128]) -> String {
+    match indices {
+        [] => base.to_string(),
+        [i] => format!("{base}_{i}"),
+        _ => format!(
+            "{base}_{{{}}}",
+            indices
+                .iter()
+                .map(i128::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        ),
+    }
+}
+
+/// The names a line wants, shortened: `A_1 ... A_5`.
+fn counted_names(wanted: &[(&Name, Index, bool)]) -> String {
+    let names: Vec<String> = wanted
+        .iter()
+        .map(|(name, indices, _)| named(&name.base, indices))
+        .collect();
+    match names.len() {
+        0..=6 => names.join(" "),
+        count => format!("{} {} ... {}", names[0], names[1], names[count - 1]),
+    }
+}

@@ -1,0 +1,836 @@
+//! Inputs made from a spec ([`Spec::generate`]): SIZE caps the sizes (the variables that count
+//! something), each value is drawn within the bounds its chains give it where it stands, often
+//! at an edge, and arrays, strings and graphs come in shapes (equal, sorted, extreme values; a
+//! path, a star, a caterpillar). A seed with [`WORST`] set makes a worst case: every size at its
+//! largest.
+
+use super::constraint::{Compare, Rule, Shape};
+use super::document::{Document, Lookup, Query, Scope, Slot, Value};
+use super::expr::{Expr, Index, Name, shown_name};
+use super::format::{COLUMN, Cell, Item, ROW};
+use super::validate::Reached;
+use super::{Spec, SpecError, is_index};
+use crate::generate::Rng;
+use rustc_hash::FxHashSet;
+use std::collections::{HashMap, HashSet};
+
+/// The mark of a seed that makes a worst case: every size at its largest, the values drawn as
+/// the family in the bits below says.
+pub const WORST: u64 = 1 << 63;
+
+/// How many worst-case families there are: the ways values are drawn ([`Draw`]) with the shapes
+/// of a tree.
+pub const WORST_FAMILIES: u64 = 8;
+
+/// How many inputs are drawn before the constraints are said to be too hard to meet.
+const ATTEMPTS: u64 = 20;
+
+/// How the values of a variable are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Draw {
+    /// Anywhere between the bounds.
+    Anywhere,
+    /// Near the lower bound: a few values, which repeat.
+    Low,
+    /// At one bound or the other.
+    Edges,
+    /// All the same value.
+    Equal,
+    /// Near the upper bound.
+    High,
+}
+
+const DRAWS: [Draw; 5] = [
+    Draw::Anywhere,
+    Draw::Low,
+    Draw::Edges,
+    Draw::Equal,
+    Draw::High,
+];
+
+/// The shapes of a tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TreeShape {
+    Random,
+    Path,
+    Star,
+    Caterpillar,
+}
+
+const TREE_SHAPES: [TreeShape; 4] = [
+    TreeShape::Random,
+    TreeShape::Path,
+    TreeShape::Star,
+    TreeShape::Caterpillar,
+];
+
+/// Bounds of a value where it stands.
+struct Bounds {
+    low: Option<i128>,
+    high: Option<i128>,
+    not: Vec<i128>,
+}
+
+/// One input being made.
+struct Maker<'s> {
+    spec: &'s Spec,
+    size: i128,
+    worst: bool,
+    rng: Rng,
+    /// How each variable's values are drawn, once chosen.
+    draws: HashMap<String, Draw>,
+    /// The value every value of a variable drawn [`Draw::Equal`] takes.
+    equal: HashMap<String, i128>,
+    tree_shape: TreeShape,
+    /// The values summed over the test cases so far, by variable.
+    sums: HashMap<String, i128>,
+    /// The test cases left after the one being made.
+    cases_left: i128,
+}
+
+impl Spec {
+    /// The input of `size` and `seed`, the same for the same two; an error if the spec gives a
+    /// value no bounds, or no input drawn meets its constraints.
+    pub fn generate(&self, size: usize, seed: u64) -> Result<String, SpecError> {
+        let mut last = None;
+        for attempt in 0..ATTEMPTS {
+            let mut maker = Maker::new(self, size, seed, attempt);
+            let mut document = Document::default();
+            let mut top = Scope::default();
+            maker.items(&self.top, &mut top, &[], &mut document.cases)?;
+            document.top = top;
+            let text = self.text(&document);
+            if self.check(&document, &mut Reached::default()).is_ok() {
+                return Ok(text);
+            }
+            last = Some(text);
+        }
+        // Read again, the values have their places, for the message.
+        let text = last.unwrap_or_default();
+        let why = match self.validate(&text) {
+            Err(invalid) => invalid.to_string(),
+            Ok(_) => "no reason found".to_string(),
+        };
+        Err(SpecError {
+            line: None,
+            message: format!(
+                "no input of size {size} drawn in {ATTEMPTS} tries keeps the constraints; the last: {why}"
+            ),
+        })
+    }
+
+    /// The seeds of the worst cases, drawn from `seed`: one per family.
+    pub fn worst_seeds(seed: u64) -> Vec<u64> {
+        let mut rng = Rng::new(seed);
+        (0..WORST_FAMILIES)
+            .map(|family| WORST | family << 56 | rng.next_u64() >> 8)
+            .collect()
+    }
+}
+
+impl<'s> Maker<'s> {
+    fn new(spec: &'s Spec, size: usize, seed: u64, attempt: u64) -> Self {
+        let worst = seed & WORST != 0;
+        let family = (seed >> 56) & 0x7F;
+        let mut rng = Rng::new(seed ^ attempt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let tree_shape = match worst {
+            true => TREE_SHAPES[(family / 2) as usize % TREE_SHAPES.len()],
+            false => rng.pick(&TREE_SHAPES),
+        };
+        let mut maker = Self {
+            spec,
+            size: size.max(1) as i128,
+            worst,
+            rng,
+            draws: HashMap::new(),
+            equal: HashMap::new(),
+            tree_shape,
+            sums: HashMap::new(),
+            cases_left: 0,
+        };
+        if worst {
+            // A worst case draws every variable's values one way.
+            let draw = [Draw::Anywhere, Draw::Equal, Draw::High, Draw::Edges][family as usize % 4];
+            for name in spec.variables.keys() {
+                maker.draws.insert(name.clone(), draw);
+            }
+        }
+        maker
+    }
+
+    /// How the values of `base` are drawn: chosen at its first value.
+    fn draw(&mut self, base: &str) -> Draw {
+        if let Some(draw) = self.draws.get(base) {
+            return *draw;
+        }
+        let draw = self.rng.pick(&DRAWS);
+        self.draws.insert(base.to_string(), draw);
+        draw
+    }
+
+    fn items(
+        &mut self,
+        items: &[Item],
+        scope: &mut Scope,
+        outer: &[&Scope],
+        cases: &mut Vec<Scope>,
+    ) -> Result<(), SpecError> {
+        for item in items {
+            match item {
+                Item::Line(cells) => self.cells(cells, scope, outer, &[])?,
+                Item::Rows { from, to, cells } => {
+                    let (from, to) = self.range(from, to, scope, outer, &[])?;
+                    for cell in cells {
+                        if let Cell::One(name) = cell
+                            && name.indices == [Expr::Variable(Name::scalar(ROW))]
+                        {
+                            scope.reserve(&name.base, (to + 1).max(0) as usize);
+                        }
+                    }
+                    let graph = self.spec.graph.as_ref().filter(|graph| {
+                        matches!(cells.as_slice(), [Cell::One(u), Cell::One(v), ..] if u.base == graph.ends[0] && v.base == graph.ends[1])
+                    });
+                    if let Some(graph) = graph {
+                        let lookup = lookup(scope, outer, &[]);
+                        let vertices = lookup.number_of(&graph.vertices).unwrap_or(1);
+                        let edges = self.edges(vertices, to - from + 1, graph.shape, graph.ordered);
+                        for (row, (u, v)) in (from..=to).zip(edges) {
+                            scope.set(&graph.ends[0], &[row], made(number(u)));
+                            scope.set(&graph.ends[1], &[row], made(number(v)));
+                        }
+                    }
+                    let rest = match graph {
+                        Some(_) => &cells[2..],
+                        None => cells.as_slice(),
+                    };
+                    self.whole_columns(rest, from, to, scope, outer)?;
+                    for row in from..=to {
+                        self.cells(rest, scope, outer, &[(ROW, row)])?;
+                    }
+                }
+                Item::Cases { from, to } => {
+                    let (from, to) = self.range(from, to, scope, outer, &[])?;
+                    for case in from..=to {
+                        self.cases_left = to - case;
+                        let mut made_case = Scope::default();
+                        let mut within = vec![&*scope];
+                        within.extend_from_slice(outer);
+                        self.items(&self.spec.case, &mut made_case, &within, &mut Vec::new())?;
+                        cases.push(made_case);
+                    }
+                }
+                Item::Queries { from, to } => {
+                    let (from, to) = self.range(from, to, scope, outer, &[])?;
+                    let (mut queries, mut values) = (Vec::new(), Vec::new());
+                    for _ in from..=to {
+                        let kind = self.rng.below(self.spec.queries.len());
+                        // Drawn afresh: a value of an earlier query is no bound of this one's.
+                        let mut drawn = Scope::default();
+                        let mut within = vec![&*scope];
+                        within.extend_from_slice(outer);
+                        let cells = &self.spec.queries[kind].cells;
+                        self.cells(cells, &mut drawn, &within, &[])?;
+                        queries.push(Query {
+                            kind,
+                            start: values.len(),
+                        });
+                        for cell in cells {
+                            let Cell::One(name) = cell else { continue };
+                            values.extend(drawn.scalar(&name.base).cloned());
+                        }
+                    }
+                    (scope.queries, scope.query_values) = (queries, values);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn range(
+        &self,
+        from: &Expr,
+        to: &Expr,
+        scope: &Scope,
+        outer: &[&Scope],
+        bound: &[(&str, i128)],
+    ) -> Result<(i128, i128), SpecError> {
+        let lookup = lookup(scope, outer, bound);
+        match (from.value(&lookup), to.value(&lookup)) {
+            (Some(from), Some(to)) => Ok((from, to.max(from - 1))),
+            _ => Err(SpecError {
+                line: None,
+                message: format!(
+                    "the count {} is not known where it is needed: give its variable earlier in the format",
+                    super::expr::shown(to)
+                ),
+            }),
+        }
+    }
+
+    /// Draws the values of a line's cells, with `bound` indices.
+    fn cells(
+        &mut self,
+        cells: &[Cell],
+        scope: &mut Scope,
+        outer: &[&Scope],
+        bound: &[(&str, i128)],
+    ) -> Result<(), SpecError> {
+        for cell in cells {
+            match cell {
+                Cell::One(name) => {
+                    let indices = indices_of(name, scope, outer, bound)?;
+                    if scope.slot(&name.base, &indices).is_none() {
+                        let value = self.value(name, &indices, scope, outer)?;
+                        scope.set(&name.base, &indices, made(value));
+                    }
+                }
+                Cell::Run { name, from, to } => {
+                    let (from, to) = self.range(from, to, scope, outer, bound)?;
+                    let mut all = Vec::with_capacity((to - from + 1).max(0) as usize);
+                    let mut inner = lookup(scope, outer, bound);
+                    inner.bound.push((COLUMN, from));
+                    for column in from..=to {
+                        inner.bound.last_mut().expect("the column").1 = column;
+                        all.push(
+                            name.index_values(&inner)
+                                .ok_or_else(|| unknown_indices(name))?,
+                        );
+                    }
+                    drop(inner);
+                    self.whole(&name.base, &all, scope, outer)?;
+                    if self.same_bounds(&name.base)
+                        && !all.is_empty()
+                        && scope.slot(&name.base, &all[0]).is_none()
+                    {
+                        // Bounds the same for every value: worked out once.
+                        let bounds = self.bounds(name, &all[0], scope, outer);
+                        let (low, high) = self.both(name, &bounds)?;
+                        for indices in &all {
+                            let mut value = self.number(&name.base, low, high);
+                            for _ in 0..50 {
+                                if !bounds.not.contains(&value) {
+                                    break;
+                                }
+                                value = low + self.below(high - low + 1);
+                            }
+                            scope.set(&name.base, indices, made(number(value)));
+                        }
+                        continue;
+                    }
+                    for indices in all {
+                        if scope.slot(&name.base, &indices).is_none() {
+                            let value = self.value(name, &indices, scope, outer)?;
+                            scope.set(&name.base, &indices, made(value));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether every value of `base`, a number that counts nothing, has the same bounds: no
+    /// chain bounds it by another indexed value (`L_i \leq R_i`).
+    fn same_bounds(&self, base: &str) -> bool {
+        let variable = &self.spec.variables[base];
+        if variable.letters.is_some() || variable.size {
+            return false;
+        }
+        self.spec.constraints.iter().all(|constraint| {
+            let Rule::Chain { terms, .. } = &constraint.rule else {
+                return true;
+            };
+            let mentions = terms
+                .iter()
+                .any(|term| matches!(term, Expr::Variable(name) if name.base == base));
+            let mut indexed = 0;
+            for term in terms {
+                term.names(&mut |name| indexed += usize::from(!name.indices.is_empty()));
+            }
+            !mentions || indexed <= 1
+        })
+    }
+
+    /// Draws the columns of rows from `from` to `to` whose values a rule draws together.
+    fn whole_columns(
+        &mut self,
+        cells: &[Cell],
+        from: i128,
+        to: i128,
+        scope: &mut Scope,
+        outer: &[&Scope],
+    ) -> Result<(), SpecError> {
+        for cell in cells {
+            let Cell::One(name) = cell else { continue };
+            let mut all = Vec::new();
+            for row in from..=to {
+                all.push(indices_of(name, scope, outer, &[(ROW, row)])?);
+            }
+            self.whole(&name.base, &all, scope, outer)?;
+        }
+        Ok(())
+    }
+
+    /// Draws every value of `base`, at `all` its indices, where a rule draws them together: a
+    /// permutation, distinct values, values in order.
+    fn whole(
+        &mut self,
+        base: &str,
+        all: &[Index],
+        scope: &mut Scope,
+        outer: &[&Scope],
+    ) -> Result<(), SpecError> {
+        let spec = self.spec;
+        let (mut distinct, mut sorted, mut permutation) = (false, None, None);
+        for constraint in &spec.constraints {
+            match &constraint.rule {
+                Rule::Distinct { names } if names.len() == 1 && names[0] == base => distinct = true,
+                Rule::Sorted { name, strict } if name == base => sorted = Some(*strict),
+                Rule::Permutation { name, of } if name == base => permutation = Some(of),
+                _ => {}
+            }
+        }
+        if !distinct && sorted.is_none() && permutation.is_none() || all.is_empty() {
+            return Ok(());
+        }
+        let count = all.len();
+        let mut values: Vec<i128> = match permutation {
+            Some(of) => {
+                let of = of
+                    .value(&lookup(scope, outer, &[]))
+                    .unwrap_or(count as i128);
+                let mut values: Vec<i128> = (1..=of).collect();
+                match self.draw(base) {
+                    Draw::Equal | Draw::Low => {}
+                    Draw::High => values.reverse(),
+                    _ => shuffle(&mut self.rng, &mut values),
+                }
+                values
+            }
+            None => {
+                let name = Name {
+                    base: base.to_string(),
+                    indices: Vec::new(),
+                };
+                let bounds = self.bounds(&name, &all[0], scope, outer);
+                let (low, high) = self.both(&name, &bounds)?;
+                let distinct = distinct || sorted == Some(true);
+                let mut values = match distinct {
+                    true => self.distinct(low, high, count),
+                    false => (0..count).map(|_| self.number(base, low, high)).collect(),
+                };
+                if sorted.is_some() {
+                    values.sort_unstable();
+                }
+                values
+            }
+        };
+        values.truncate(count);
+        for (indices, value) in all.iter().zip(values) {
+            scope.set(base, indices, made(number(value)));
+        }
+        Ok(())
+    }
+
+    /// `count` distinct values in `low..=high` (fewer if there are not that many).
+    fn distinct(&mut self, low: i128, high: i128, count: usize) -> Vec<i128> {
+        let span = high - low + 1;
+        if span <= (count as i128).saturating_mul(4) {
+            let mut values: Vec<i128> = (low..=high).collect();
+            shuffle(&mut self.rng, &mut values);
+            values.truncate(count);
+            return values;
+        }
+        let mut seen = HashSet::with_capacity(count);
+        let mut values = Vec::with_capacity(count);
+        while values.len() < count {
+            let value = low + self.below(span);
+            if seen.insert(value) {
+                values.push(value);
+            }
+        }
+        values
+    }
+
+    /// A uniform number in `0..span`.
+    fn below(&mut self, span: i128) -> i128 {
+        if span <= 1 {
+            return 0;
+        }
+        let wide = (u128::from(self.rng.next_u64()) << 64 | u128::from(self.rng.next_u64()))
+            % span as u128;
+        wide as i128
+    }
+
+    /// A value of `name` at `indices`: a string, or a number within its bounds.
+    fn value(
+        &mut self,
+        name: &Name,
+        indices: &[i128],
+        scope: &Scope,
+        outer: &[&Scope],
+    ) -> Result<Value, SpecError> {
+        let spec = self.spec;
+        let variable = &spec.variables[&name.base];
+        if let Some(letters) = &variable.letters {
+            let length_of = Name {
+                base: name.base.clone(),
+                indices: name.indices.clone(),
+            };
+            let bounds = self.bounds_of(&length_of, indices, scope, outer, true);
+            let (low, high) = self.both(&length_of, &bounds)?;
+            let high = self.capped(&name.base, low, high);
+            let length = match self.worst {
+                true => high,
+                false => low + self.below(high - low + 1),
+            };
+            return Ok(Value::Text(
+                self.letters(&name.base, letters, length.max(0) as usize)
+                    .into(),
+            ));
+        }
+        let bounds = self.bounds(name, indices, scope, outer);
+        let (low, mut high) = self.both(name, &bounds)?;
+        if variable.size {
+            high = self.capped(&name.base, low, high);
+            let value = match self.worst || self.rng.below(5) < 2 {
+                true => high,
+                false => low + self.below(high - low + 1),
+            };
+            *self.sums.entry(name.base.clone()).or_default() += value;
+            return Ok(number(value));
+        }
+        let mut value = self.number(&name.base, low, high);
+        for _ in 0..50 {
+            if !bounds.not.contains(&value) {
+                break;
+            }
+            value = low + self.below(high - low + 1);
+        }
+        Ok(number(value))
+    }
+
+    /// A size's upper bound `high`, capped by SIZE and by what a sum over the test cases leaves.
+    fn capped(&self, base: &str, low: i128, high: i128) -> i128 {
+        let mut high = high.min(self.size.max(low));
+        for constraint in &self.spec.constraints {
+            if let Rule::Sum { name, most } = &constraint.rule
+                && name == base
+                && let Some(most) = most.value(&NoValues)
+            {
+                let spent = self.sums.get(base).copied().unwrap_or(0);
+                high = high.min(most - spent - low * self.cases_left).max(low);
+            }
+        }
+        high
+    }
+
+    /// A number in `low..=high`, drawn as its variable's values are.
+    fn number(&mut self, base: &str, low: i128, high: i128) -> i128 {
+        let span = high - low + 1;
+        let near = span.min(self.size.max(3));
+        match self.draw(base) {
+            Draw::Anywhere => low + self.below(span),
+            Draw::Low => low + self.below(near),
+            Draw::High => high - self.below(near),
+            Draw::Edges => match self.rng.below(2) {
+                0 => low,
+                _ => high,
+            },
+            Draw::Equal => {
+                let value = match self.equal.get(base) {
+                    Some(value) => *value,
+                    None => {
+                        let value = low + self.below(span);
+                        self.equal.insert(base.to_string(), value);
+                        value
+                    }
+                };
+                value.clamp(low, high)
+            }
+        }
+    }
+
+    /// `length` letters of `letters`, drawn as the variable's values are.
+    fn letters(&mut self, base: &str, letters: &[u8], length: usize) -> String {
+        let draw = self.draw(base);
+        let few = match draw {
+            Draw::Anywhere | Draw::High => letters.len(),
+            Draw::Low | Draw::Edges => letters.len().min(2),
+            Draw::Equal => 1,
+        };
+        let start = self.rng.below(letters.len() - few + 1);
+        let alphabet = &letters[start..start + few];
+        let bytes: Vec<u8> = (0..length)
+            .map(|_| alphabet[self.rng.below(alphabet.len())])
+            .collect();
+        String::from_utf8(bytes).expect("the letters are ASCII")
+    }
+
+    /// Both bounds, or the error that names the one missing.
+    fn both(&self, name: &Name, bounds: &Bounds) -> Result<(i128, i128), SpecError> {
+        let missing = |side: &str| SpecError {
+            line: None,
+            message: format!(
+                "the constraints give {} no {side} bound where it is drawn",
+                shown_name(name)
+            ),
+        };
+        let low = bounds.low.ok_or_else(|| missing("lower"))?;
+        let high = bounds.high.ok_or_else(|| missing("upper"))?;
+        Ok((low, high.max(low)))
+    }
+
+    fn bounds(&self, name: &Name, indices: &[i128], scope: &Scope, outer: &[&Scope]) -> Bounds {
+        self.bounds_of(name, indices, scope, outer, false)
+    }
+
+    /// The bounds the chains give the value of `name` at `indices` (its length's, for
+    /// `length`), from the values known so far.
+    fn bounds_of(
+        &self,
+        name: &Name,
+        indices: &[i128],
+        scope: &Scope,
+        outer: &[&Scope],
+        length: bool,
+    ) -> Bounds {
+        let mut bounds = Bounds {
+            low: None,
+            high: None,
+            not: Vec::new(),
+        };
+        for constraint in &self.spec.constraints {
+            let Rule::Chain { terms, compares } = &constraint.rule else {
+                continue;
+            };
+            for (at, term) in terms.iter().enumerate() {
+                let subject = match (term, length) {
+                    (Expr::Variable(subject), false) | (Expr::Length(subject), true) => subject,
+                    _ => continue,
+                };
+                if subject.base != name.base {
+                    continue;
+                }
+                let Some(bound) = binding(subject, indices) else {
+                    continue;
+                };
+                let lookup = lookup(scope, outer, &bound);
+                for (other, term) in terms.iter().enumerate() {
+                    if other == at {
+                        continue;
+                    }
+                    let (first, last) = (other.min(at), other.max(at));
+                    let between = &compares[first..last];
+                    let Some(value) = term.value(&lookup) else {
+                        continue;
+                    };
+                    let strict = between
+                        .iter()
+                        .filter(|c| matches!(c, Compare::Below | Compare::Above))
+                        .count() as i128;
+                    let rising = between
+                        .iter()
+                        .all(|c| matches!(c, Compare::AtMost | Compare::Below | Compare::Equal));
+                    let falling = between
+                        .iter()
+                        .all(|c| matches!(c, Compare::AtLeast | Compare::Above | Compare::Equal));
+                    // Whether the other term is below the subject.
+                    let below = match (rising, falling) {
+                        (true, true) => {
+                            bounds.low = Some(bounds.low.map_or(value, |low| low.max(value)));
+                            bounds.high = Some(bounds.high.map_or(value, |high| high.min(value)));
+                            continue;
+                        }
+                        (true, false) => other < at,
+                        (false, true) => other > at,
+                        (false, false) => {
+                            if between == [Compare::NotEqual] {
+                                bounds.not.push(value);
+                            }
+                            continue;
+                        }
+                    };
+                    match below {
+                        true => {
+                            bounds.low = Some(
+                                bounds
+                                    .low
+                                    .map_or(value + strict, |low| low.max(value + strict)),
+                            )
+                        }
+                        false => {
+                            bounds.high = Some(
+                                bounds
+                                    .high
+                                    .map_or(value - strict, |high| high.min(value - strict)),
+                            )
+                        }
+                    }
+                }
+            }
+        }
+        bounds
+    }
+
+    /// `count` edges on `vertices` vertices, of `shape`, each `(u, v)` with `u < v` if
+    /// `ordered`.
+    fn edges(
+        &mut self,
+        vertices: i128,
+        count: i128,
+        shape: Shape,
+        ordered: bool,
+    ) -> Vec<(i128, i128)> {
+        let n = vertices.max(1) as usize;
+        let count = count.max(0) as usize;
+        let mut edges: Vec<(usize, usize)> = Vec::with_capacity(count);
+        if shape.tree || shape.connected {
+            edges.extend(self.tree(n));
+        }
+        // The pairs taken, once more edges are to be drawn than the tree's.
+        let mut seen: FxHashSet<(usize, usize)> = FxHashSet::default();
+        if edges.len() < count {
+            seen.extend(edges.iter().map(|&(u, v)| (u.min(v), u.max(v))));
+        }
+        let pairs = n * (n - 1) / 2;
+        if shape.simple && count > n.saturating_mul(n) / 8 && pairs <= 1 << 22 {
+            // A dense graph: the pairs left, shuffled.
+            let mut left: Vec<(usize, usize)> = (1..=n)
+                .flat_map(|u| (u + 1..=n).map(move |v| (u, v)))
+                .filter(|pair| !seen.contains(pair))
+                .collect();
+            shuffle(&mut self.rng, &mut left);
+            edges.extend(left.into_iter().take(count.saturating_sub(edges.len())));
+        }
+        let mut tries = 0;
+        while edges.len() < count && tries < count * 20 + 100 {
+            tries += 1;
+            let (u, v) = (1 + self.rng.below(n), 1 + self.rng.below(n));
+            if shape.simple && (u == v || !seen.insert((u.min(v), u.max(v)))) {
+                continue;
+            }
+            edges.push((u, v));
+        }
+        edges.truncate(count);
+        shuffle(&mut self.rng, &mut edges);
+        let mut label: Vec<usize> = (0..=n).collect();
+        shuffle(&mut self.rng, &mut label[1..]);
+        edges
+            .into_iter()
+            .map(|(u, v)| {
+                let (u, v) = (label[u] as i128, label[v] as i128);
+                match ordered || self.rng.below(2) == 0 {
+                    true => (u.min(v), u.max(v)),
+                    false => (u.max(v), u.min(v)),
+                }
+            })
+            .collect()
+    }
+
+    /// The `n - 1` edges of a tree of the maker's shape, on vertices 1 to `n`.
+    fn tree(&mut self, n: usize) -> Vec<(usize, usize)> {
+        let spine = (n / 2).max(1);
+        (2..=n)
+            .map(|vertex| {
+                let parent = match self.tree_shape {
+                    TreeShape::Random => 1 + self.rng.below(vertex - 1),
+                    TreeShape::Path => vertex - 1,
+                    TreeShape::Star => 1,
+                    TreeShape::Caterpillar if vertex <= spine => vertex - 1,
+                    TreeShape::Caterpillar => 1 + self.rng.below(spine),
+                };
+                (parent, vertex)
+            })
+            .collect()
+    }
+}
+
+/// What a lookup of no values sees: bounds made of numbers alone.
+struct NoValues;
+
+impl super::expr::Values for NoValues {
+    fn number(&self, _: &str, _: &[i128]) -> Option<i128> {
+        None
+    }
+    fn length(&self, _: &str, _: &[i128]) -> Option<i128> {
+        None
+    }
+}
+
+/// The free indices of a chain's `subject` bound to the value's `indices`: `A_i` at `[3]` binds
+/// `i` to 3. None if a fixed index differs.
+fn binding<'n>(subject: &'n Name, indices: &[i128]) -> Option<Vec<(&'n str, i128)>> {
+    if subject.indices.len() != indices.len() {
+        // `|S| = N` names S without its index, for every S_i.
+        return subject.indices.is_empty().then(Vec::new);
+    }
+    let mut bound = Vec::new();
+    for (index, &value) in subject.indices.iter().zip(indices) {
+        match index {
+            Expr::Variable(name) if name.indices.is_empty() && is_index(&name.base) => {
+                bound.push((name.base.as_str(), value))
+            }
+            Expr::Number(number) if *number == value => {}
+            _ => return None,
+        }
+    }
+    Some(bound)
+}
+
+fn lookup<'a>(scope: &'a Scope, outer: &[&'a Scope], bound: &[(&'a str, i128)]) -> Lookup<'a> {
+    let mut scopes = vec![scope];
+    scopes.extend_from_slice(outer);
+    Lookup {
+        scopes,
+        bound: bound.to_vec(),
+        query: None,
+    }
+}
+
+fn indices_of(
+    name: &Name,
+    scope: &Scope,
+    outer: &[&Scope],
+    bound: &[(&str, i128)],
+) -> Result<Index, SpecError> {
+    name.index_values(&lookup(scope, outer, bound))
+        .ok_or_else(|| unknown_indices(name))
+}
+
+fn unknown_indices(name: &Name) -> SpecError {
+    SpecError {
+        line: None,
+        message: format!(
+            "the indices of {} are not known where it is drawn",
+            shown_name(name)
+        ),
+    }
+}
+
+/// The number `value`, within the 64 bits an input's numbers have.
+fn number(value: i128) -> Value {
+    Value::Number(value.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64)
+}
+
+/// A value made, not read: it stands nowhere in a text.
+fn made(value: Value) -> Slot {
+    Slot {
+        value,
+        line: 0,
+        token: 0,
+    }
+}
+
+fn shuffle<T>(rng: &mut Rng, items: &mut [T]) {
+    for at in (1..items.len()).rev() {
+        items.swap(at, rng.below(at + 1));
+    }
+}
+
+impl Lookup<'_> {
+    /// The value of the scalar `base`.
+    pub fn number_of(&self, base: &str) -> Option<i128> {
+        super::expr::Values::number(self, base, &[])
+    }
+}

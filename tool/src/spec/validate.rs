@@ -1,0 +1,796 @@
+//! Whether an input keeps its spec's constraints ([`Spec::validate`]): the first value that
+//! breaks one, by its line, its token and the constraint ([`Invalid`]); and which bounds the
+//! values reached, as Polygon's validators tell ([`Reached`]).
+
+use super::constraint::{Compare, Rule, Shape};
+use super::document::{Document, Lookup, Slot, Value, named};
+use super::expr::{Expr, Index, Name, Values, shown, shown_name};
+use super::{Graph, Level, Spec};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::HashMap;
+use std::fmt;
+
+/// Where an input departs from its spec, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invalid {
+    /// The line, from 1.
+    pub line: usize,
+    /// The token in it, from 1, if one is to blame.
+    pub token: Option<usize>,
+    pub message: String,
+    /// The constraint it breaks, by its place in the spec's list, if it breaks one.
+    pub constraint: Option<usize>,
+}
+
+impl Invalid {
+    pub fn at_line(line: usize, message: String) -> Self {
+        Self {
+            line,
+            token: None,
+            message,
+            constraint: None,
+        }
+    }
+
+    fn at(slot: &Slot, message: String, constraint: usize) -> Self {
+        Self {
+            line: slot.line as usize,
+            token: Some(slot.token as usize),
+            message,
+            constraint: Some(constraint),
+        }
+    }
+}
+
+impl fmt::Display for Invalid {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match self.token {
+            Some(token) => write!(
+                formatter,
+                "line {}, token {token}: {}",
+                self.line, self.message
+            ),
+            None => write!(formatter, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+/// Which bounds of the chains the values reached: for each variable beside a bound in a chain,
+/// whether a value equalled the bound below it and the bound above it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reached {
+    /// By the constraint and the place of the variable in its chain: [below, above].
+    reached: HashMap<(usize, usize), [bool; 2]>,
+}
+
+impl Reached {
+    /// What they reached, a part per variable, in the order of the spec: `N reached 1 and
+    /// 2*10^5`, `A_i reached 1, not 10^9`, `K reached neither 1 nor 10^9`.
+    pub fn summary(&self, spec: &Spec) -> Vec<String> {
+        let mut parts = Vec::new();
+        for (index, constraint) in spec.constraints.iter().enumerate() {
+            let Rule::Chain { terms, .. } = &constraint.rule else {
+                continue;
+            };
+            for (at, term) in terms.iter().enumerate() {
+                let subject = match term {
+                    Expr::Variable(name) if spec.variables.contains_key(&name.base) => {
+                        shown_name(name)
+                    }
+                    Expr::Length(name) => format!("|{}|", shown_name(name)),
+                    _ => continue,
+                };
+                // Bounds of numbers and scalars only: `N` beside `A_i` in `A_i \leq N` is no
+                // bound of N's.
+                let bound = |term: &Expr| {
+                    let mut scalar = !matches!(term, Expr::Length(_));
+                    term.names(&mut |name| scalar &= name.indices.is_empty());
+                    scalar.then(|| shown(term))
+                };
+                let below = at.checked_sub(1).and_then(|before| bound(&terms[before]));
+                let above = terms.get(at + 1).and_then(bound);
+                let [low, high] = self.reached.get(&(index, at)).copied().unwrap_or_default();
+                let part = match (below, above) {
+                    (Some(below), Some(above)) => match (low, high) {
+                        (true, true) => format!("{subject} reached {below} and {above}"),
+                        (true, false) => format!("{subject} reached {below}, not {above}"),
+                        (false, true) => format!("{subject} reached {above}, not {below}"),
+                        (false, false) => format!("{subject} reached neither {below} nor {above}"),
+                    },
+                    (Some(bound), None) | (None, Some(bound)) => match low || high {
+                        true => format!("{subject} reached {bound}"),
+                        false => format!("{subject} never reached {bound}"),
+                    },
+                    (None, None) => continue,
+                };
+                if !parts.contains(&part) {
+                    parts.push(part);
+                }
+            }
+        }
+        parts
+    }
+
+    /// Adds what `other` reached.
+    pub fn add(&mut self, other: &Reached) {
+        for (key, [low, high]) in &other.reached {
+            let mine = self.reached.entry(*key).or_default();
+            mine[0] |= low;
+            mine[1] |= high;
+        }
+    }
+}
+
+impl Spec {
+    /// `text` read and checked against every constraint; else the first place it departs from
+    /// the spec.
+    pub fn validate(&self, text: &str) -> Result<Document, Invalid> {
+        let document = self.document(text)?;
+        self.check(&document, &mut Reached::default())?;
+        Ok(document)
+    }
+
+    /// Checks `document` against every constraint, in the spec's order, noting in `reached`
+    /// which bounds its values reached.
+    pub fn check(&self, document: &Document, reached: &mut Reached) -> Result<(), Invalid> {
+        for (index, constraint) in self.constraints.iter().enumerate() {
+            let level = self.rule_level(&constraint.rule);
+            for lookup in self.lookups_at(document, level) {
+                self.check_rule(index, &lookup, document, reached)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// How many indices the variable `base` has.
+    fn dimensions(&self, base: &str) -> usize {
+        self.variables
+            .get(base)
+            .map_or(0, |variable| variable.dimensions)
+    }
+
+    /// The level a rule is checked at: that of its deepest variable.
+    fn rule_level(&self, rule: &Rule) -> Level {
+        let mut level = Level::Top;
+        let mut see = |base: &str| level = level.max(self.level(base));
+        match rule {
+            Rule::Chain { terms, .. } => {
+                for term in terms {
+                    term.names(&mut |name| see(&name.base));
+                }
+            }
+            Rule::Letters { names, .. } | Rule::Distinct { names } => {
+                names.iter().for_each(|name| see(name))
+            }
+            Rule::Sorted { name, .. } | Rule::Permutation { name, .. } => see(name),
+            Rule::Graph(_) => {
+                if let Some(graph) = &self.graph {
+                    level = graph.level;
+                }
+            }
+            Rule::Sum { .. } | Rule::Integers => {}
+        }
+        level
+    }
+
+    fn check_rule(
+        &self,
+        index: usize,
+        lookup: &Lookup,
+        document: &Document,
+        reached: &mut Reached,
+    ) -> Result<(), Invalid> {
+        let constraint = &self.constraints[index];
+        let breaks = |what: String| format!("{what} breaks {}", constraint.text);
+        match &constraint.rule {
+            Rule::Chain { terms, compares } => {
+                self.check_chain(index, terms, compares, lookup, reached)
+            }
+            Rule::Integers => Ok(()),
+            Rule::Letters { names, letters } => {
+                let mut allowed = [false; 256];
+                letters
+                    .iter()
+                    .for_each(|&letter| allowed[usize::from(letter)] = true);
+                for name in names {
+                    for (indices, slot) in lookup.slots(name, self.dimensions(name)) {
+                        if let Value::Text(text) = &slot.value
+                            && let Some(bad) =
+                                text.bytes().find(|&byte| !allowed[usize::from(byte)])
+                        {
+                            let what =
+                                format!("{} has `{}`, which", named(name, &indices), bad as char);
+                            return Err(Invalid::at(slot, breaks(what), index));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            Rule::Distinct { names } => {
+                let columns: Vec<Vec<(Index, &Slot)>> = names
+                    .iter()
+                    .map(|name| lookup.slots(name, self.dimensions(name)))
+                    .collect();
+                // Each row's values, by the first row that had them.
+                let mut seen: FxHashMap<[&Value; 2], usize> = FxHashMap::default();
+                seen.reserve(columns[0].len());
+                for (row, (indices, slot)) in columns[0].iter().enumerate() {
+                    // A row of one or two values, the first again for one.
+                    let value = |column: usize| {
+                        columns
+                            .get(column)
+                            .and_then(|column| column.get(row))
+                            .map_or(&slot.value, |(_, slot)| &slot.value)
+                    };
+                    if let Some(before) = seen.insert([value(0), value(1)], row) {
+                        let before = columns[0][before].0;
+                        let what = match names.as_slice() {
+                            [name] => format!(
+                                "{} = {} equals {}, which",
+                                named(name, indices),
+                                display(&slot.value),
+                                named(name, &before)
+                            ),
+                            _ => format!(
+                                "row {} equals row {}, which",
+                                indices.last().unwrap_or(&0),
+                                before.last().unwrap_or(&0)
+                            ),
+                        };
+                        return Err(Invalid::at(slot, breaks(what), index));
+                    }
+                }
+                Ok(())
+            }
+            Rule::Sorted { name, strict } => {
+                let slots = lookup.slots(name, self.dimensions(name));
+                for pair in slots.windows(2) {
+                    let ((_, before), (indices, after)) = (&pair[0], &pair[1]);
+                    let (Value::Number(a), Value::Number(b)) = (&before.value, &after.value) else {
+                        continue;
+                    };
+                    if (*strict && a >= b) || a > b {
+                        let what = format!("{} = {b} after {a}", named(name, indices));
+                        return Err(Invalid::at(after, breaks(what), index));
+                    }
+                }
+                Ok(())
+            }
+            Rule::Permutation { name, of } => {
+                let slots = lookup.slots(name, self.dimensions(name));
+                let count = of.value(lookup).unwrap_or(-1);
+                let mut seen = FxHashSet::default();
+                for (indices, slot) in &slots {
+                    let Value::Number(value) = slot.value else {
+                        continue;
+                    };
+                    if !(1..=count).contains(&i128::from(value)) || !seen.insert(value) {
+                        let what = format!("{} = {value}", named(name, indices));
+                        return Err(Invalid::at(slot, breaks(what), index));
+                    }
+                }
+                match (slots.last(), slots.len() as i128 == count) {
+                    (Some((indices, slot)), false) => {
+                        let what =
+                            format!("{} values, {} the last,", slots.len(), named(name, indices));
+                        Err(Invalid::at(slot, breaks(what), index))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Rule::Graph(shape) => match &self.graph {
+                Some(graph) => check_graph(graph, *shape, lookup, index, &breaks),
+                None => Ok(()),
+            },
+            Rule::Sum { name, most } => {
+                let most = most.value(lookup).unwrap_or(i128::MAX);
+                let mut sum = 0i128;
+                for case in &document.cases {
+                    let Some(slot) = case.scalar(name) else {
+                        continue;
+                    };
+                    let Value::Number(value) = slot.value else {
+                        continue;
+                    };
+                    sum = sum.saturating_add(i128::from(value));
+                    if sum > most {
+                        let what = format!("the sum of {name} so far, {sum},");
+                        return Err(Invalid::at(slot, breaks(what), index));
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Checks a chain, for every value of its free indices, and notes which bounds it reached.
+    fn check_chain(
+        &self,
+        index: usize,
+        terms: &[Expr],
+        compares: &[Compare],
+        lookup: &Lookup,
+        reached: &mut Reached,
+    ) -> Result<(), Invalid> {
+        // The term whose indices run over the values: the first with a free index.
+        let subject = terms.iter().find_map(|term| {
+            let name = match term {
+                Expr::Variable(name) | Expr::Length(name) => name,
+                _ => return None,
+            };
+            let free: Vec<(usize, String)> = (name.indices.iter().enumerate())
+                .filter_map(|(at, index)| {
+                    let index = index.as_name()?;
+                    (index.indices.is_empty() && self.is_free_index(&index.base))
+                        .then(|| (at, index.base.clone()))
+                })
+                .collect();
+            (!free.is_empty()).then(|| (name.clone(), free))
+        });
+        let Some((subject, free)) = subject else {
+            return self.check_links(index, terms, compares, lookup, None, reached);
+        };
+        if let Some(checked) = self.check_columns(index, terms, compares, lookup, &free, reached) {
+            return checked;
+        }
+        if let Some(checked) =
+            self.check_array(index, terms, compares, lookup, &subject, &free, reached)
+        {
+            return checked;
+        }
+        let slots: Vec<Index> = (lookup.scopes.iter())
+            .find_map(|scope| scope.array(&subject.base))
+            .map(|array| {
+                let dimensions = subject.indices.len();
+                array
+                    .slots(dimensions)
+                    .map(|(indices, _)| indices)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut scoped = Lookup {
+            scopes: lookup.scopes.clone(),
+            bound: free.iter().map(|(_, name)| (name.as_str(), 0)).collect(),
+            query: lookup.query,
+        };
+        for indices in slots {
+            for ((at, _), bound) in free.iter().zip(scoped.bound.iter_mut()) {
+                bound.1 = indices[*at];
+            }
+            self.check_links(index, terms, compares, &scoped, Some(&subject), reached)?;
+        }
+        Ok(())
+    }
+
+    /// Checks a chain whose terms are numbers, scalars and arrays of one index all indexed by
+    /// its one free index, `1 \leq u_i < v_i \leq N`, a row at a time, each array read by
+    /// place: linear in the input, as a validator must be. None for another chain.
+    fn check_columns(
+        &self,
+        index: usize,
+        terms: &[Expr],
+        compares: &[Compare],
+        lookup: &Lookup,
+        free: &[(usize, String)],
+        reached: &mut Reached,
+    ) -> Option<Result<(), Invalid>> {
+        let [(0, free)] = free else { return None };
+        enum Term<'a> {
+            Fixed(Option<i128>),
+            Column(&'a [Option<Slot>], bool),
+        }
+        let mut resolved = Vec::with_capacity(terms.len());
+        for term in terms {
+            let (Expr::Variable(name) | Expr::Length(name)) = term else {
+                let mut indexed = false;
+                term.names(&mut |name| indexed |= !name.indices.is_empty() || name.base == *free);
+                if indexed {
+                    return None;
+                }
+                resolved.push(Term::Fixed(term.value(lookup)));
+                continue;
+            };
+            match name.indices.as_slice() {
+                [] if name.base != *free => resolved.push(Term::Fixed(term.value(lookup))),
+                [Expr::Variable(index)] if index.base == *free && index.indices.is_empty() => {
+                    resolved.push(Term::Column(
+                        lookup.column(&name.base),
+                        matches!(term, Expr::Length(_)),
+                    ))
+                }
+                _ => return None,
+            }
+        }
+        let rows = (resolved.iter())
+            .map(|term| match term {
+                Term::Column(column, _) => column.len(),
+                Term::Fixed(_) => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        let mut values = [None; super::constraint::MOST_TERMS];
+        let mut places: [Option<&Slot>; super::constraint::MOST_TERMS] =
+            [None; super::constraint::MOST_TERMS];
+        // Which bounds each term reached, below and above.
+        let mut marks = [[false; 2]; super::constraint::MOST_TERMS];
+        for row in 0..rows {
+            let mut any = false;
+            for (at, term) in resolved.iter().enumerate() {
+                (values[at], places[at]) = match term {
+                    Term::Fixed(value) => (*value, None),
+                    Term::Column(column, length) => {
+                        match column.get(row).and_then(Option::as_ref) {
+                            Some(slot) => {
+                                any = true;
+                                let value = match (&slot.value, length) {
+                                    (Value::Number(number), false) => Some(i128::from(*number)),
+                                    (Value::Text(text), true) => Some(text.len() as i128),
+                                    _ => None,
+                                };
+                                (value, Some(slot))
+                            }
+                            None => (None, None),
+                        }
+                    }
+                };
+            }
+            if !any {
+                continue;
+            }
+            for (at, compare) in compares.iter().enumerate() {
+                let (Some(a), Some(b)) = (values[at], values[at + 1]) else {
+                    continue;
+                };
+                if compare.holds(a, b) {
+                    continue;
+                }
+                // Blame the later value of the link's two, or else the link's one value.
+                let slot = match (places[at], places[at + 1]) {
+                    (Some(first), Some(second)) => {
+                        match (first.line, first.token) > (second.line, second.token) {
+                            true => (first, at),
+                            false => (second, at + 1),
+                        }
+                    }
+                    (Some(one), None) => (one, at),
+                    (None, Some(one)) => (one, at + 1),
+                    (None, None) => {
+                        return Some(Err(self.broken(
+                            index,
+                            terms,
+                            &values[..terms.len()],
+                            lookup,
+                            None,
+                        )));
+                    }
+                };
+                let (place, blamed) = slot;
+                let (Expr::Variable(name) | Expr::Length(name)) = &terms[blamed] else {
+                    unreachable!("a column is a variable's")
+                };
+                let label = match terms[blamed] {
+                    Expr::Length(_) => format!("|{}|", named(&name.base, &[row as i128])),
+                    _ => named(&name.base, &[row as i128]),
+                };
+                let value = values[blamed].unwrap_or_default();
+                let text = &self.constraints[index].text;
+                return Some(Err(Invalid::at(
+                    place,
+                    format!("{label} = {value} breaks {text}"),
+                    index,
+                )));
+            }
+            for at in (0..terms.len()).filter(|&at| places[at].is_some()) {
+                marks[at][0] |= at > 0 && values[at - 1] == values[at];
+                marks[at][1] |= at + 1 < terms.len() && values[at + 1] == values[at];
+            }
+        }
+        for (at, [low, high]) in marks
+            .into_iter()
+            .enumerate()
+            .filter(|(_, mark)| mark[0] || mark[1])
+        {
+            let mark = reached.reached.entry((index, at)).or_default();
+            mark[0] |= low;
+            mark[1] |= high;
+        }
+        Some(Ok(()))
+    }
+
+    /// Checks a chain of one array's values against bounds the same for all, `1 \leq A_i \leq
+    /// N`, a value at a time without working the bounds out again: linear in the input, as a
+    /// validator must be. None for another chain.
+    #[allow(clippy::too_many_arguments)]
+    fn check_array(
+        &self,
+        index: usize,
+        terms: &[Expr],
+        compares: &[Compare],
+        lookup: &Lookup,
+        subject: &Name,
+        free: &[(usize, String)],
+        reached: &mut Reached,
+    ) -> Option<Result<(), Invalid>> {
+        let at = terms.iter().position(
+            |term| matches!(term, Expr::Variable(name) | Expr::Length(name) if name == subject),
+        )?;
+        let mut others_free = false;
+        for (_, term) in terms.iter().enumerate().filter(|(other, _)| *other != at) {
+            term.names(&mut |name| {
+                others_free |= free.iter().any(|(_, index)| *index == name.base)
+            });
+        }
+        if others_free || free.len() != subject.indices.len() {
+            return None;
+        }
+        let fixed: Vec<Option<i128>> = (terms.iter().enumerate())
+            .map(|(other, term)| (other != at).then(|| term.value(lookup)).flatten())
+            .collect();
+        let length = matches!(terms[at], Expr::Length(_));
+        let Some(array) = lookup
+            .scopes
+            .iter()
+            .find_map(|scope| scope.array(&subject.base))
+        else {
+            return Some(Ok(()));
+        };
+        let (mut low, mut high) = (false, false);
+        for (indices, slot) in array.slots(subject.indices.len()) {
+            let value = match (&slot.value, length) {
+                (Value::Number(number), false) => i128::from(*number),
+                (Value::Text(text), true) => text.len() as i128,
+                _ => continue,
+            };
+            let before = at.checked_sub(1).and_then(|before| fixed[before]);
+            let after = fixed.get(at + 1).copied().flatten();
+            let holds = before.is_none_or(|bound| compares[at - 1].holds(bound, value))
+                && after.is_none_or(|bound| compares[at].holds(value, bound));
+            if !holds {
+                let label = match length {
+                    true => format!("|{}|", named(&subject.base, &indices)),
+                    false => named(&subject.base, &indices),
+                };
+                let text = &self.constraints[index].text;
+                return Some(Err(Invalid::at(
+                    slot,
+                    format!("{label} = {value} breaks {text}"),
+                    index,
+                )));
+            }
+            low |= before == Some(value);
+            high |= after == Some(value);
+        }
+        if low || high {
+            let mark = reached.reached.entry((index, at)).or_default();
+            mark[0] |= low;
+            mark[1] |= high;
+        }
+        // The links between the bounds themselves.
+        Some(self.check_bounds_apart(index, terms, compares, &fixed, at, lookup))
+    }
+
+    /// Checks the links of a chain that do not touch its term `at`, whose values are `fixed`.
+    fn check_bounds_apart(
+        &self,
+        index: usize,
+        terms: &[Expr],
+        compares: &[Compare],
+        fixed: &[Option<i128>],
+        at: usize,
+        lookup: &Lookup,
+    ) -> Result<(), Invalid> {
+        for (link, compare) in compares.iter().enumerate() {
+            if link == at || link + 1 == at {
+                continue;
+            }
+            if let (Some(a), Some(b)) = (fixed[link], fixed[link + 1])
+                && !compare.holds(a, b)
+            {
+                return Err(self.broken(index, terms, fixed, lookup, None));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks each link of a chain at the values `lookup` sees, blaming `subject` if it breaks.
+    fn check_links(
+        &self,
+        index: usize,
+        terms: &[Expr],
+        compares: &[Compare],
+        lookup: &Lookup,
+        subject: Option<&Name>,
+        reached: &mut Reached,
+    ) -> Result<(), Invalid> {
+        // A chain has at most [`super::constraint::MOST_TERMS`] terms.
+        let mut values = [None; super::constraint::MOST_TERMS];
+        for (value, term) in values.iter_mut().zip(terms) {
+            *value = term.value(lookup);
+        }
+        let values = &values[..terms.len()];
+        for (at, compare) in compares.iter().enumerate() {
+            let (Some(a), Some(b)) = (values[at], values[at + 1]) else {
+                continue;
+            };
+            if !compare.holds(a, b) {
+                return Err(self.broken(index, terms, values, lookup, subject));
+            }
+        }
+        for (at, term) in terms.iter().enumerate() {
+            if !matches!(term, Expr::Variable(_) | Expr::Length(_)) {
+                continue;
+            }
+            let Some(value) = values[at] else { continue };
+            let low = at > 0 && values[at - 1] == Some(value);
+            let high = values.get(at + 1).copied().flatten() == Some(value);
+            if low || high {
+                let mark = reached.reached.entry((index, at)).or_default();
+                mark[0] |= low;
+                mark[1] |= high;
+            }
+        }
+        Ok(())
+    }
+
+    /// What a chain broken at the values `lookup` sees says: the value to blame, the subject's,
+    /// else the last in the input of the chain's variables.
+    fn broken(
+        &self,
+        index: usize,
+        terms: &[Expr],
+        values: &[Option<i128>],
+        lookup: &Lookup,
+        subject: Option<&Name>,
+    ) -> Invalid {
+        let text = &self.constraints[index].text;
+        let mut blamed: Option<(&Slot, String, i128)> = None;
+        for (term, value) in terms.iter().zip(values) {
+            let (Expr::Variable(name) | Expr::Length(name)) = term else {
+                continue;
+            };
+            if subject.is_some_and(|subject| subject != name) {
+                continue;
+            }
+            let (Some(indices), Some(value)) = (name.index_values(lookup), value) else {
+                continue;
+            };
+            let Some(slot) = lookup.slot(&name.base, &indices) else {
+                continue;
+            };
+            let label = match term {
+                Expr::Length(_) => format!("|{}|", named(&name.base, &indices)),
+                _ => named(&name.base, &indices),
+            };
+            let later = blamed
+                .as_ref()
+                .is_none_or(|(before, ..)| (slot.line, slot.token) > (before.line, before.token));
+            if later {
+                blamed = Some((slot, label, *value));
+            }
+        }
+        match blamed {
+            Some((slot, label, value)) => {
+                Invalid::at(slot, format!("{label} = {value} breaks {text}"), index)
+            }
+            None => Invalid {
+                line: 1,
+                token: None,
+                message: format!("the input breaks {text}"),
+                constraint: Some(index),
+            },
+        }
+    }
+}
+
+impl Spec {
+    /// What a rule at `level` is checked on: the input's values; each test case's, with the
+    /// input's; each query's, with its scope's.
+    fn lookups_at<'d>(&'d self, document: &'d Document, level: Level) -> Vec<Lookup<'d>> {
+        let top = &document.top;
+        let cases = document.cases.iter().map(|case| vec![case, top]);
+        match level {
+            Level::Top => vec![Lookup::of(vec![top])],
+            Level::Case => cases.map(Lookup::of).collect(),
+            Level::Query => std::iter::once(vec![top])
+                .chain(cases)
+                .flat_map(|scopes| {
+                    let scope = scopes[0];
+                    (0..scope.queries.len()).map(move |at| Lookup {
+                        scopes: scopes.clone(),
+                        bound: Vec::new(),
+                        query: Some((
+                            &self.queries[scope.queries[at].kind].cells,
+                            scope.query_slots(self, at),
+                        )),
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+fn display(value: &Value) -> String {
+    match value {
+        Value::Number(number) => number.to_string(),
+        Value::Text(text) => text.to_string(),
+    }
+}
+
+/// Checks the edges of `graph` against `shape`.
+fn check_graph(
+    graph: &Graph,
+    shape: Shape,
+    lookup: &Lookup,
+    index: usize,
+    breaks: &dyn Fn(String) -> String,
+) -> Result<(), Invalid> {
+    let Some(vertices) = lookup.number(&graph.vertices, &[]) else {
+        return Ok(());
+    };
+    let ends = [lookup.column(&graph.ends[0]), lookup.column(&graph.ends[1])];
+    let mut parent: Vec<usize> = (0..=vertices.max(0) as usize).collect();
+    fn root(parent: &mut [usize], mut vertex: usize) -> usize {
+        while parent[vertex] != vertex {
+            parent[vertex] = parent[parent[vertex]];
+            vertex = parent[vertex];
+        }
+        vertex
+    }
+    let mut seen = FxHashSet::default();
+    seen.reserve(ends[0].len());
+    let mut parts = vertices.max(0) as usize;
+    let mut last = None;
+    for (u_slot, v_slot) in ends[0].iter().zip(ends[1]) {
+        let (Some(u_slot), Some(v_slot)) = (u_slot, v_slot) else {
+            continue;
+        };
+        last = Some(v_slot);
+        let (Value::Number(u), Value::Number(v)) = (&u_slot.value, &v_slot.value) else {
+            continue;
+        };
+        let (u, v) = (i128::from(*u), i128::from(*v));
+        if !(1..=vertices).contains(&u) || !(1..=vertices).contains(&v) {
+            continue;
+        }
+        let edge = || format!("the edge {u}-{v}");
+        if shape.simple && u == v {
+            return Err(Invalid::at(
+                v_slot,
+                breaks(format!("{}, a loop,", edge())),
+                index,
+            ));
+        }
+        if shape.simple && !seen.insert((u.min(v), u.max(v))) {
+            return Err(Invalid::at(
+                v_slot,
+                breaks(format!("{}, given twice,", edge())),
+                index,
+            ));
+        }
+        let (a, b) = (root(&mut parent, u as usize), root(&mut parent, v as usize));
+        if a == b && shape.tree {
+            return Err(Invalid::at(
+                v_slot,
+                breaks(format!("{}, which closes a cycle,", edge())),
+                index,
+            ));
+        }
+        if a != b {
+            parent[a] = b;
+            parts -= 1;
+        }
+    }
+    if (shape.connected || shape.tree) && parts > 1 {
+        let message = breaks(format!("the graph, in {parts} parts,"));
+        return Err(match last {
+            Some(slot) => Invalid::at(slot, message, index),
+            None => Invalid {
+                line: 1,
+                token: None,
+                message,
+                constraint: Some(index),
+            },
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! Inputs made from a spec: the same for the same SIZE and SEED, sizes capped by SIZE, values
+//! at the edges often, worst cases at the largest, and constraints no input meets an error.
+
+use super::{ARRAY, CASES, TREE, spec};
+use atcoder_games_tool::spec::Spec;
+
+/// The first number of `text`.
+fn first_number(text: &str) -> i64 {
+    text.split_ascii_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_same_size_and_seed_make_the_same_input() {
+    let spec = spec(ARRAY);
+    assert_eq!(spec.generate(50, 7).unwrap(), spec.generate(50, 7).unwrap());
+    let seeds: std::collections::HashSet<String> = (0..10)
+        .map(|seed| spec.generate(50, seed).unwrap())
+        .collect();
+    assert!(seeds.len() >= 9, "{} different inputs of 10", seeds.len());
+}
+
+#[test]
+fn size_caps_every_size_and_every_input_keeps_the_spec() {
+    for text in [ARRAY, TREE, CASES] {
+        let spec = spec(text);
+        for size in 1..=40 {
+            for seed in 0..8 {
+                let input = spec.generate(size, seed).unwrap();
+                spec.validate(&input)
+                    .unwrap_or_else(|invalid| panic!("{invalid}\n{input}"));
+                let first = first_number(&input);
+                assert!(
+                    first <= (size as i64).max(2),
+                    "{first} at size {size}\n{input}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn values_are_drawn_at_their_bounds_often() {
+    let spec = spec("N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 10\n- -5 \\leq A_i \\leq 10^18");
+    let inputs: Vec<String> = (0..60)
+        .map(|seed| spec.generate(10, seed).unwrap())
+        .collect();
+    let lines: Vec<&str> = inputs
+        .iter()
+        .map(|input| input.lines().nth(1).unwrap())
+        .collect();
+    let has = |value: &str| {
+        lines
+            .iter()
+            .filter(|line| line.split(' ').any(|token| token == value))
+            .count()
+    };
+    assert!(has("-5") >= 6, "the lower bound in {} of 60", has("-5"));
+    assert!(
+        has("1000000000000000000") >= 6,
+        "the upper bound in {} of 60",
+        has("1000000000000000000")
+    );
+}
+
+#[test]
+fn the_worst_cases_have_every_size_at_its_largest_and_trees_of_every_shape() {
+    let spec = spec(TREE);
+    let mut shapes = (false, false);
+    for seed in Spec::worst_seeds(3) {
+        let input = spec.generate(1000, seed).unwrap();
+        spec.validate(&input).unwrap();
+        assert_eq!(first_number(&input), 1000);
+        let mut degrees = vec![0; 1001];
+        for edge in input.lines().skip(1) {
+            for end in edge.split(' ') {
+                degrees[end.parse::<usize>().unwrap()] += 1;
+            }
+        }
+        let most = *degrees.iter().max().unwrap();
+        shapes.0 |= most == 2;
+        shapes.1 |= most == 999;
+    }
+    assert_eq!(
+        shapes,
+        (true, true),
+        "(a path, a star) among the worst cases"
+    );
+}
+
+#[test]
+fn constraints_no_input_meets_are_an_error_and_so_is_a_value_with_no_bound() {
+    let impossible = spec(
+        "N\nA_1 \\ldots A_N\n- 5 \\leq N \\leq 10\n- 1 \\leq A_i \\leq 3\n- A_i are pairwise distinct.",
+    );
+    let error = impossible.generate(10, 1).unwrap_err();
+    assert!(error.message.contains("keeps the constraints"), "{error}");
+    assert!(error.message.contains("pairwise distinct"), "{error}");
+    let unbounded = spec("N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 10\n- A_i \\leq 3");
+    let error = unbounded.generate(10, 1).unwrap_err();
+    assert!(error.message.contains("no lower bound"), "{error}");
+}
+
+#[test]
+fn a_graph_is_simple_and_connected_where_the_spec_says() {
+    let spec = spec(
+        "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 100\n- N - 1 \\leq M \\leq \\min(100, N(N-1)/2)\n- 1 \\leq u_i < v_i \\leq N\n- The given graph is simple and connected.",
+    );
+    for seed in 0..30 {
+        let input = spec.generate(100, seed).unwrap();
+        spec.validate(&input)
+            .unwrap_or_else(|invalid| panic!("{invalid}\n{input}"));
+    }
+    // A complete graph at a small N: M = N(N-1)/2 for N of 3 or more.
+    let complete = (0..60)
+        .map(|seed| spec.generate(6, seed).unwrap())
+        .any(|input| {
+            let mut sizes = input
+                .split_ascii_whitespace()
+                .map(|token| token.parse::<usize>().unwrap());
+            let (n, m) = (sizes.next().unwrap(), sizes.next().unwrap());
+            n >= 3 && m == n * (n - 1) / 2
+        });
+    assert!(complete, "no complete graph in 60 seeds");
+}

@@ -1,0 +1,142 @@
+//! Reading a spec: AtCoder's markup and plain typing alike, every form of the Input format, and
+//! a line it does not read named, never dropped.
+
+use super::spec;
+use atcoder_games_tool::spec::{Cell, Item, Rule, Spec};
+
+#[test]
+fn markup_plain_typing_and_symbols_read_alike() {
+    let markup =
+        spec("N\nA_1 A_2 \\ldots A_N\n- 1 \\leq N \\leq 2 \\times 10^5\n- 1 \\leq A_i \\leq 10^9");
+    let plain = spec("N\nA_1 A_2 ... A_N\n- 1 <= N <= 2*10^5\n- 1 <= A_i <= 10^9");
+    let symbols = spec("N\nA_1 A_2 … A_N\n・1 ≤ N ≤ 2×10^5\n・1 ≤ A_i ≤ 10^9");
+    let tagged = spec(
+        "<pre><var>N</var>\n<var>A_1</var> <var>A_2</var> <var>\\ldots</var> <var>A_N</var></pre>\n<ul>\n<li><var>1 \\leq N \\leq 2 \\times 10^5</var></li>\n<li><var>1 \\leq A_i \\leq 10^9</var></li></ul>",
+    );
+    for other in [&plain, &symbols, &tagged] {
+        assert_eq!(other.top, markup.top);
+        let rules = |spec: &Spec| {
+            spec.constraints
+                .iter()
+                .map(|c| c.rule.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(rules(other), rules(&markup));
+    }
+    assert_eq!(markup.top.len(), 2);
+    assert!(
+        matches!(&markup.top[1], Item::Line(cells) if matches!(cells.as_slice(), [Cell::Run { .. }]))
+    );
+}
+
+#[test]
+fn headings_and_the_sentences_before_a_format_are_passed_over_and_the_output_ends_it() {
+    let spec = spec(
+        "Input\nInput is given from Standard Input in the following format:\nN\nConstraints\n- 1 \\leq N \\leq 10\nOutput\nPrint the answer.\nSample Input 1\n3",
+    );
+    assert_eq!(spec.top.len(), 1);
+    assert_eq!(spec.constraints.len(), 1);
+}
+
+#[test]
+fn a_vdots_makes_rows_and_a_grid_of_numbers() {
+    let rows =
+        spec("N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 1 \\leq N, M \\leq 9\n- 1 \\leq u_i, v_i \\leq N");
+    assert!(matches!(&rows.top[1], Item::Rows { cells, .. } if cells.len() == 2));
+    let grid = spec(
+        "H W\nA_{1,1} \\ldots A_{1,W}\n\\vdots\nA_{H,1} \\ldots A_{H,W}\n- 1 \\leq H, W \\leq 9\n- 0 \\leq A_{i,j} \\leq 9",
+    );
+    assert!(
+        matches!(&grid.top[1], Item::Rows { cells, .. } if matches!(cells.as_slice(), [Cell::Run { .. }]))
+    );
+    assert_eq!(grid.variables["A"].dimensions, 2);
+}
+
+#[test]
+fn queries_and_test_cases_are_blocks_of_their_own() {
+    let queries = spec(
+        "Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nEach query is given in one of the following formats:\n1 x\n2 x y\n- 1 \\leq Q \\leq 10\n- 1 \\leq x, y \\leq 10",
+    );
+    assert!(matches!(queries.top[1], Item::Queries { .. }));
+    assert_eq!(queries.queries.len(), 2);
+    let cases = spec(super::CASES);
+    assert!(cases.multi_test());
+    assert_eq!(cases.case.len(), 2);
+    assert!(
+        cases
+            .constraints
+            .iter()
+            .any(|c| matches!(c.rule, Rule::Sum { .. }))
+    );
+}
+
+#[test]
+fn every_kind_of_constraint_is_read() {
+    let spec = spec(
+        "N M\nA_1 \\ldots A_N\nP_1 \\ldots P_N\nS\nu_1 v_1\n\\vdots\nu_M v_M\n\
+         - 2 \\leq N \\leq 10\n- N - 1 \\leq M \\leq \\min(10, N(N-1)/2)\n- 1 \\leq A_1 < A_2 < \\ldots < A_N \\leq 100\n\
+         - (P_1, \\ldots, P_N) is a permutation of (1, \\ldots, N).\n- |S| = N\n- S consists of digits.\n\
+         - 1 \\leq u_i < v_i \\leq N\n- (u_i, v_i) \\neq (u_j, v_j) (i \\neq j)\n- The given graph is simple and connected.\n\
+         - All values in input are integers.",
+    );
+    let rules: Vec<&Rule> = spec.constraints.iter().map(|c| &c.rule).collect();
+    assert!(
+        rules
+            .iter()
+            .any(|r| matches!(r, Rule::Sorted { strict: true, .. }))
+    );
+    assert!(rules.iter().any(|r| matches!(r, Rule::Permutation { .. })));
+    assert!(
+        rules
+            .iter()
+            .any(|r| matches!(r, Rule::Distinct { names } if names.len() == 2))
+    );
+    assert!(
+        rules
+            .iter()
+            .any(|r| matches!(r, Rule::Letters { letters, .. } if letters == b"0123456789"))
+    );
+    let graph = spec.graph.expect("a graph");
+    assert!(graph.shape.simple && graph.shape.connected && !graph.shape.tree);
+    assert!(graph.ordered);
+    assert!(spec.variables["N"].size && spec.variables["M"].size);
+}
+
+#[test]
+fn the_letters_of_a_string_are_read_as_listed() {
+    let letters = |line: &str| {
+        let spec = spec(&format!("S\n- |S| = 3\n- {line}"));
+        spec.variables["S"].letters.clone().expect("letters")
+    };
+    assert_eq!(letters("S consists of `.` and `#`."), b"#.");
+    assert_eq!(letters("S consists of `A`, `C`, `G` or `T`."), b"ACGT");
+    assert_eq!(
+        letters("S consists of uppercase English letters."),
+        (b'A'..=b'Z').collect::<Vec<_>>()
+    );
+    assert_eq!(
+        letters("S is a string consisting of lowercase English letters."),
+        (b'a'..=b'z').collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_line_the_spec_does_not_read_is_an_error_that_names_it_and_the_forms() {
+    let error =
+        Spec::read("N\n- 1 \\leq N \\leq 10\n- There is at least one query of the third kind.")
+            .unwrap_err();
+    assert_eq!(error.line, Some(3));
+    assert!(
+        error.message.contains("There is at least one query"),
+        "{error}"
+    );
+    assert!(error.message.contains("a chain of comparisons"), "{error}");
+    let format = Spec::read("N\nA_1 \\ldots\n- 1 \\leq N \\leq 10").unwrap_err();
+    assert_eq!(format.line, Some(2), "{format}");
+    let unknown = Spec::read("N\n- 1 \\leq M \\leq 10").unwrap_err();
+    assert!(unknown.message.contains("M is not a variable"), "{unknown}");
+    let no_letters = Spec::read("S\n- 1 \\leq |S| \\leq 10").unwrap_err();
+    assert!(no_letters.message.contains("letters of S"), "{no_letters}");
+    let no_format = Spec::read("- 1 \\leq N \\leq 10").unwrap_err();
+    assert!(no_format.message.contains("no Input format"), "{no_format}");
+}

@@ -1,0 +1,165 @@
+//! Checking an input against its spec: the first value that breaks it, by its line, its token
+//! and the constraint; an input that departs from the format, by its line; and the bounds the
+//! values reached.
+
+use super::{ARRAY, CASES, TREE, spec};
+use atcoder_games_tool::spec::{Invalid, Reached};
+
+fn invalid(spec_text: &str, input: &str) -> Invalid {
+    spec(spec_text)
+        .validate(input)
+        .expect_err("an input that breaks the spec")
+}
+
+#[test]
+fn a_value_out_of_its_bounds_is_named_by_line_token_and_constraint() {
+    let array = invalid(ARRAY, "3 5\n1 0 2\n");
+    assert_eq!(
+        array.to_string(),
+        "line 2, token 2: A_2 = 0 breaks 1 \\leq A_i \\leq 10^9"
+    );
+    let scalar = invalid(ARRAY, "3 0\n1 1 2\n");
+    assert_eq!(
+        scalar.to_string(),
+        "line 1, token 2: K = 0 breaks 1 \\leq K \\leq 10^9"
+    );
+}
+
+#[test]
+fn a_chain_between_values_blames_the_later() {
+    let spec_text =
+        "N\nL_1 R_1\n\\vdots\nL_N R_N\n- 1 \\leq N \\leq 10\n- 1 \\leq L_i \\leq R_i \\leq N";
+    assert_eq!(
+        invalid(spec_text, "2\n1 2\n2 1\n").to_string(),
+        "line 3, token 2: R_2 = 1 breaks 1 \\leq L_i \\leq R_i \\leq N"
+    );
+    assert!(spec(spec_text).validate("2\n1 2\n2 2\n").is_ok());
+}
+
+#[test]
+fn the_format_is_kept_line_by_line() {
+    assert_eq!(
+        invalid(ARRAY, "3 5\n1 2\n").to_string(),
+        "line 2: 2 tokens, where the format has 3: A_1 A_2 A_3"
+    );
+    assert_eq!(
+        invalid(ARRAY, "3 5\n").to_string(),
+        "line 2: the input ends where the format has A_1 A_2 A_3 more"
+    );
+    assert_eq!(
+        invalid(ARRAY, "3 5\n1 2 3\n4\n").to_string(),
+        "line 3: the input goes on after the format ends"
+    );
+    assert_eq!(
+        invalid(ARRAY, "3 x\n1 2 3\n").to_string(),
+        "line 1, token 2: `x` is not an integer (K)"
+    );
+    // Any whitespace between tokens, CRLF, no final newline, blank lines at the end.
+    assert!(spec(ARRAY).validate("3  5\r\n1\t2 3").is_ok());
+    assert!(spec(ARRAY).validate("3 5\n1 2 3\n\n\n").is_ok());
+}
+
+#[test]
+fn a_tree_must_be_one() {
+    assert!(spec(TREE).validate("4\n1 2\n2 3\n2 4\n").is_ok());
+    let cycle = invalid(TREE, "4\n1 2\n2 3\n3 1\n");
+    assert!(
+        cycle
+            .to_string()
+            .starts_with("line 4, token 2: the edge 3-1, which closes a cycle, breaks"),
+        "{cycle}"
+    );
+    let loop_edge = invalid(TREE, "3\n1 1\n2 3\n");
+    assert!(loop_edge.to_string().contains("a loop"), "{loop_edge}");
+}
+
+#[test]
+fn a_connected_graph_must_be_and_a_simple_one_has_no_repeated_edge() {
+    let spec_text = "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 10\n- 1 \\leq M \\leq 10\n- 1 \\leq u_i, v_i \\leq N\n- The given graph is simple and connected.";
+    let parts = invalid(spec_text, "4 2\n1 2\n3 4\n");
+    assert!(
+        parts.to_string().contains("the graph, in 2 parts, breaks"),
+        "{parts}"
+    );
+    let twice = invalid(spec_text, "2 2\n1 2\n2 1\n");
+    assert!(twice.to_string().contains("given twice"), "{twice}");
+}
+
+#[test]
+fn distinct_sorted_permutation_and_letters_are_checked() {
+    let spec_text = "N\nA_1 \\ldots A_N\nP_1 \\ldots P_N\nS\n- 1 \\leq N \\leq 10\n- 1 \\leq A_i \\leq 10\n- A_i \\neq A_j (i \\neq j)\n- (P_1, \\ldots, P_N) is a permutation of (1, \\ldots, N).\n- |S| = N\n- S consists of lowercase English letters.";
+    assert!(spec(spec_text).validate("3\n1 2 3\n3 1 2\nabc\n").is_ok());
+    let repeat = invalid(spec_text, "3\n1 2 1\n3 1 2\nabc\n");
+    assert_eq!(
+        repeat.to_string(),
+        "line 2, token 3: A_3 = 1 equals A_1, which breaks A_i \\neq A_j (i \\neq j)"
+    );
+    let not_permutation = invalid(spec_text, "3\n1 2 3\n3 1 3\nabc\n");
+    assert!(
+        not_permutation
+            .to_string()
+            .starts_with("line 3, token 3: P_3 = 3 breaks"),
+        "{not_permutation}"
+    );
+    let letter = invalid(spec_text, "3\n1 2 3\n3 1 2\naBc\n");
+    assert!(
+        letter
+            .to_string()
+            .starts_with("line 4, token 1: S has `B`, which breaks"),
+        "{letter}"
+    );
+    let length = invalid(spec_text, "3\n1 2 3\n3 1 2\nab\n");
+    assert!(
+        length
+            .to_string()
+            .starts_with("line 4, token 1: |S| = 2 breaks |S| = N"),
+        "{length}"
+    );
+    let sorted =
+        "N\nX_1 \\ldots X_N\n- 1 \\leq N \\leq 10\n- 1 \\leq X_1 < X_2 < \\ldots < X_N \\leq 10";
+    assert!(
+        invalid(sorted, "3\n1 3 3\n")
+            .to_string()
+            .starts_with("line 2, token 3: X_3 = 3 after 3")
+    );
+}
+
+#[test]
+fn test_cases_queries_and_a_sum_over_the_cases_are_checked() {
+    assert!(spec(CASES).validate("2\n3\nABC\n1\nC\n").is_ok());
+    let length = invalid(CASES, "2\n3\nABC\n2\nC\n");
+    assert_eq!(length.line, 5, "{length}");
+    let spec_text = CASES.replace("2 \\times 10^5.", "3.");
+    let sum = invalid(&spec_text, "2\n3\nABC\n1\nC\n");
+    assert!(
+        sum.to_string()
+            .starts_with("line 4, token 1: the sum of N so far, 4, breaks"),
+        "{sum}"
+    );
+    let queries = "Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nin one of the following formats:\n1 x\n2 x y\n- 1 \\leq Q \\leq 10\n- 1 \\leq x \\leq 10\n- 1 \\leq y \\leq 10";
+    assert!(spec(queries).validate("2\n1 5\n2 3 4\n").is_ok());
+    assert_eq!(
+        invalid(queries, "2\n1 5\n2 3 0\n").to_string(),
+        "line 3, token 3: y = 0 breaks 1 \\leq y \\leq 10"
+    );
+    assert_eq!(
+        invalid(queries, "1\n3 5\n").to_string(),
+        "line 2, token 1: `3` is not the kind of a query: 1, 2"
+    );
+}
+
+#[test]
+fn the_bounds_reached_are_told_per_variable() {
+    let spec = spec(ARRAY);
+    let document = spec.document("3 1000000000\n1 5 1\n").unwrap();
+    let mut reached = Reached::default();
+    spec.check(&document, &mut reached).unwrap();
+    assert_eq!(
+        reached.summary(&spec),
+        [
+            "N reached neither 1 nor 2*10^5",
+            "K reached 10^9, not 1",
+            "A_i reached 1, not 10^9"
+        ]
+    );
+}
