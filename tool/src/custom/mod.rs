@@ -294,9 +294,11 @@ impl Custom {
     fn generate(&self, size: usize, seed: u64) -> Result<String, Error> {
         if let (None, Some(spec)) = (&self.helpers.generator, &self.spec) {
             // A spec that cannot make an input is the user's mistake, as a bad option is.
-            return spec
-                .generate(size, seed)
-                .map_err(|error| Error::Usage(error.to_string()));
+            let mut reached = Reached::default();
+            let text = (spec.generate_noting(size, seed, &mut reached))
+                .map_err(|error| Error::Usage(error.to_string()))?;
+            self.reached().add(&reached);
+            return Ok(text);
         }
         let arguments = [size.to_string(), seed.to_string()];
         let once = || -> Result<String, Error> {
@@ -340,10 +342,7 @@ impl Custom {
             if let Err(invalid) = checked {
                 return Ok(Err(Rejection::Spec(invalid)));
             }
-            self.reached
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .add(&reached);
+            self.reached().add(&reached);
         }
         if self.helpers.validator.is_none() {
             return Ok(Ok(()));
@@ -363,6 +362,14 @@ impl Custom {
                 Err(self.failure(Helper::Validator, what, Some(&run), Some(text), &[]))
             }
         }
+    }
+
+    /// Which bounds of the spec the inputs so far reached, even if a thread panicked while it
+    /// was being noted.
+    fn reached(&self) -> MutexGuard<'_, Reached> {
+        self.reached
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// `input` as the spec reads it, if there is a spec and it reads it.
@@ -449,7 +456,12 @@ impl Problem for Custom {
             Some(text) => text,
             None => {
                 let text = self.generate(size, seed)?;
-                if let Err(rejected) = self.validate(&text)? {
+                // What the spec made it has checked; a generator's input is checked here.
+                let checked = match self.helpers.generator {
+                    Some(_) => self.validate(&text)?,
+                    None => Ok(()),
+                };
+                if let Err(rejected) = checked {
                     let what = match &rejected {
                         Rejection::Validator(_) => format!(
                             "and the validator disagree: the validator rejects the generator's input ({})",
@@ -685,10 +697,7 @@ impl Problem for Custom {
             )
         });
         let reached = self.spec.as_ref().map(|spec| {
-            let reached = self
-                .reached
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            let reached = self.reached();
             format!("The inputs' bounds: {}.", reached.summary(spec).join("; "))
         });
         slow.into_iter().chain(reached).collect()

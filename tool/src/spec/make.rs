@@ -92,6 +92,16 @@ impl Spec {
     /// The input of `size` and `seed`, the same for the same two; an error if the spec gives a
     /// value no bounds, or no input drawn meets its constraints.
     pub fn generate(&self, size: usize, seed: u64) -> Result<String, SpecError> {
+        self.generate_noting(size, seed, &mut Reached::default())
+    }
+
+    /// [`Spec::generate`], noting in `reached` which bounds the input reached.
+    pub fn generate_noting(
+        &self,
+        size: usize,
+        seed: u64,
+        reached: &mut Reached,
+    ) -> Result<String, SpecError> {
         let mut last = None;
         for attempt in 0..ATTEMPTS {
             let mut maker = Maker::new(self, size, seed, attempt);
@@ -100,7 +110,9 @@ impl Spec {
             maker.items(&self.top, &mut top, &[], &mut document.cases)?;
             document.top = top;
             let text = self.text(&document);
-            if self.check(&document, &mut Reached::default()).is_ok() {
+            let mut noted = Reached::default();
+            if self.check(&document, &mut noted).is_ok() {
+                reached.add(&noted);
                 return Ok(text);
             }
             last = Some(text);

@@ -341,6 +341,16 @@ impl Spec {
                         collect(term, &mut names, false);
                     }
                 }
+                Rule::Distinct { names: bases } if bases.len() > 2 => {
+                    return Err(SpecError {
+                        line: Some(constraint.line),
+                        message: format!(
+                            "distinct rows of at most two values are read, not {}, in `{}`",
+                            bases.len(),
+                            constraint.text
+                        ),
+                    });
+                }
                 Rule::Distinct { names: bases } | Rule::Letters { names: bases, .. } => {
                     names.extend(bases.iter().map(|base| (base.clone(), false)))
                 }

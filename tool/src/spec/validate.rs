@@ -206,37 +206,45 @@ impl Spec {
                 }
                 Ok(())
             }
-            Rule::Distinct { names } => {
-                let columns: Vec<Vec<(Index, &Slot)>> = names
-                    .iter()
-                    .map(|name| lookup.slots(name, self.dimensions(name)))
-                    .collect();
-                // Each row's values, by the first row that had them.
+            Rule::Distinct { names } if names.iter().all(|name| self.dimensions(name) == 1) => {
+                // Arrays of one index, read by place.
+                let columns: Vec<&[Option<Slot>]> =
+                    names.iter().map(|name| lookup.column(name)).collect();
                 let mut seen: FxHashMap<[&Value; 2], usize> = FxHashMap::default();
                 seen.reserve(columns[0].len());
-                for (row, (indices, slot)) in columns[0].iter().enumerate() {
+                for (row, slot) in columns[0].iter().enumerate() {
+                    let Some(slot) = slot else { continue };
                     // A row of one or two values, the first again for one.
-                    let value = |column: usize| {
-                        columns
-                            .get(column)
-                            .and_then(|column| column.get(row))
-                            .map_or(&slot.value, |(_, slot)| &slot.value)
-                    };
-                    if let Some(before) = seen.insert([value(0), value(1)], row) {
-                        let before = columns[0][before].0;
+                    let second = columns.get(1).and_then(|column| column.get(row)?.as_ref());
+                    let key = [&slot.value, second.map_or(&slot.value, |slot| &slot.value)];
+                    if let Some(before) = seen.insert(key, row) {
                         let what = match names.as_slice() {
                             [name] => format!(
                                 "{} = {} equals {}, which",
-                                named(name, indices),
+                                named(name, &[row as i128]),
                                 display(&slot.value),
-                                named(name, &before)
+                                named(name, &[before as i128])
                             ),
-                            _ => format!(
-                                "row {} equals row {}, which",
-                                indices.last().unwrap_or(&0),
-                                before.last().unwrap_or(&0)
-                            ),
+                            _ => format!("row {row} equals row {before}, which"),
                         };
+                        return Err(Invalid::at(second.unwrap_or(slot), breaks(what), index));
+                    }
+                }
+                Ok(())
+            }
+            Rule::Distinct { names } => {
+                // A grid's values, all distinct.
+                let slots = lookup.slots(&names[0], self.dimensions(&names[0]));
+                let mut seen: FxHashMap<&Value, Index> = FxHashMap::default();
+                for (indices, slot) in &slots {
+                    if let Some(before) = seen.insert(&slot.value, *indices) {
+                        let name = &names[0];
+                        let what = format!(
+                            "{} = {} equals {}, which",
+                            named(name, indices),
+                            display(&slot.value),
+                            named(name, &before)
+                        );
                         return Err(Invalid::at(slot, breaks(what), index));
                     }
                 }
