@@ -542,7 +542,9 @@ impl Problem for Custom {
             Some(_) => match self.document(input) {
                 Some((spec, document)) if level == 0 => return spec.cases(&document),
                 Some((spec, document)) if level == 1 => return spec.units(&document).len(),
-                // An input the spec cannot read is cut down through its text alone.
+                // An input the spec reads is cut by its structure alone, which keeps its format
+                // where cutting its text would break it; one it cannot read, through its text.
+                Some(_) => return 0,
                 _ if level < 2 => return 0,
                 _ => level - 2,
             },
