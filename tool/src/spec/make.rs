@@ -509,6 +509,7 @@ impl<'s> Maker<'s> {
                 true => high,
                 false => low + self.below(high - low + 1),
             };
+            let value = self.fitted(&name.base, low, value, scope, outer);
             *self.sums.entry(name.base.clone()).or_default() += value;
             return Ok(number(value));
         }
@@ -520,6 +521,49 @@ impl<'s> Maker<'s> {
             value = low + self.below(high - low + 1);
         }
         Ok(number(value))
+    }
+
+    /// `value` of the scalar `base`, or the largest value from `low` below it that keeps every
+    /// chain that holds it inside an expression, with the values known so far: `H \times W
+    /// \leq 2 \times 10^5` lowers W once H is drawn.
+    fn fitted(&self, base: &str, low: i128, value: i128, scope: &Scope, outer: &[&Scope]) -> i128 {
+        let keeps = |value: i128| {
+            let mut lookup = lookup(scope, outer, &[]);
+            lookup.bound.push((base, value));
+            self.spec.constraints.iter().all(|constraint| {
+                let Rule::Chain { terms, compares } = &constraint.rule else {
+                    return true;
+                };
+                let mut inside = false;
+                for term in terms.iter().filter(|term| term.as_name().is_none()) {
+                    term.names(&mut |name| inside |= name.base == base);
+                }
+                if !inside {
+                    return true;
+                }
+                let values: Vec<Option<i128>> =
+                    terms.iter().map(|term| term.value(&lookup)).collect();
+                compares.iter().enumerate().all(|(at, compare)| {
+                    match (values[at], values[at + 1]) {
+                        (Some(a), Some(b)) => compare.holds(a, b),
+                        _ => true,
+                    }
+                })
+            })
+        };
+        if value <= low || keeps(value) {
+            return value;
+        }
+        // The largest that keeps them, by bisection: they hold for small values and not large.
+        let (mut kept, mut broken) = (low, value);
+        while broken - kept > 1 {
+            let middle = kept + (broken - kept) / 2;
+            match keeps(middle) {
+                true => kept = middle,
+                false => broken = middle,
+            }
+        }
+        kept
     }
 
     /// A size's upper bound `high`, capped by SIZE and by what a sum over the test cases leaves.

@@ -33,12 +33,9 @@ fn tool_in(folder: &Path, arguments: &[&str], input: &str) -> Run {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    // The tool may end before it reads its input (a spec it cannot read): the pipe is then
+    // broken, which is no failure of the test.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     let output = child.wait_with_output().unwrap();
     Run {
         status: output.status,

@@ -126,3 +126,17 @@ fn a_graph_is_simple_and_connected_where_the_spec_says() {
         });
     assert!(complete, "no complete graph in 60 seeds");
 }
+
+#[test]
+fn a_size_is_fitted_to_a_bound_on_a_product_of_sizes() {
+    let spec = spec(
+        "H W\nS_1\n\\vdots\nS_H\n- 1 \\leq H, W \\leq 2 \\times 10^5\n- H \\times W \\leq 2 \\times 10^5\n- S_i is a string of length W consisting of `.` and `#`.",
+    );
+    for seed in (0..10).chain(Spec::worst_seeds(1)) {
+        let input = spec
+            .generate(200_000, seed)
+            .unwrap_or_else(|error| panic!("{error}"));
+        spec.validate(&input)
+            .unwrap_or_else(|invalid| panic!("{invalid}"));
+    }
+}
