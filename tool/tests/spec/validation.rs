@@ -163,3 +163,101 @@ fn the_bounds_reached_are_told_per_variable() {
         ]
     );
 }
+
+/// What `spec_text`'s bounds reached on `input`, which keeps it.
+fn summary(spec_text: &str, inputs: &[&str]) -> Vec<String> {
+    let spec = spec(spec_text);
+    let mut all = Reached::default();
+    for input in inputs {
+        let mut reached = Reached::default();
+        spec.check(&spec.document(input).unwrap(), &mut reached)
+            .unwrap();
+        all.add(&reached);
+    }
+    all.summary(&spec)
+}
+
+#[test]
+fn the_bounds_reached_are_told_for_lengths_and_single_bounds_and_added_up() {
+    let strings = "S\n- 1 \\leq |S| \\leq 5\n- S consists of lowercase English letters.";
+    assert_eq!(summary(strings, &["a\n"]), ["|S| reached 1, not 5"]);
+    assert_eq!(
+        summary(strings, &["a\n", "abcde\n"]),
+        ["|S| reached 1 and 5"]
+    );
+    // A bound that is an array's value is no bound of N's.
+    assert_eq!(
+        summary("N\nA_1 \\ldots A_N\n- 1 \\leq A_i \\leq N", &["2\n1 2\n"]),
+        ["A_i reached 1 and N"]
+    );
+    let single = "N\n- N \\geq 1";
+    assert_eq!(summary(single, &["1\n"]), ["N reached 1"]);
+    assert_eq!(summary(single, &["2\n"]), ["N never reached 1"]);
+    // Row by row: each value beside its bounds of numbers and scalars.
+    let rows =
+        "N\nL_1 R_1\n\\vdots\nL_N R_N\n- 1 \\leq N \\leq 10\n- 1 \\leq L_i \\leq R_i \\leq N";
+    assert_eq!(
+        summary(rows, &["2\n1 1\n2 2\n"]),
+        [
+            "N reached neither 1 nor 10",
+            "L_i reached 1",
+            "R_i reached N"
+        ]
+    );
+}
+
+#[test]
+fn every_value_of_a_grid_is_checked_for_distinct_and_order_allows_equal_values_with_leq() {
+    let grid = "H W\nA_{1,1} \\ldots A_{1,W}\n\\vdots\nA_{H,1} \\ldots A_{H,W}\n- 1 \\leq H, W \\leq 9\n- 1 \\leq A_{i,j} \\leq 9\n- All A_{i,j} are distinct.";
+    assert!(spec(grid).validate("2 2\n1 2\n3 4\n").is_ok());
+    let repeat = invalid(grid, "2 2\n1 2\n3 1\n");
+    assert!(
+        repeat
+            .to_string()
+            .starts_with("line 3, token 2: A_{2,2} = 1 equals A_{1,1}"),
+        "{repeat}"
+    );
+    let sorted = "N\nX_1 \\ldots X_N\n- 1 \\leq N \\leq 10\n- 1 \\leq X_1 \\leq X_2 \\leq \\ldots \\leq X_N \\leq 10";
+    assert!(spec(sorted).validate("3\n1 3 3\n").is_ok());
+    assert!(
+        invalid(sorted, "3\n1 3 2\n")
+            .to_string()
+            .starts_with("line 2, token 3: X_3 = 2 after 3")
+    );
+}
+
+#[test]
+fn a_permutation_has_as_many_values_as_it_permutes() {
+    let spec_text = "N M\nP_1 \\ldots P_N\n- 1 \\leq N, M \\leq 5\n- (P_1, \\ldots, P_N) is a permutation of (1, \\ldots, M).";
+    assert!(spec(spec_text).validate("2 2\n2 1\n").is_ok());
+    let short = invalid(spec_text, "2 3\n2 1\n");
+    assert!(
+        short
+            .to_string()
+            .starts_with("line 2, token 2: 2 values, P_2 the last, breaks"),
+        "{short}"
+    );
+}
+
+#[test]
+fn rows_of_strings_lengths_and_expressions_of_values_are_checked_row_by_row() {
+    let strings = "N\nS_1\n\\vdots\nS_N\n- 1 \\leq N \\leq 5\n- 1 \\leq |S_i| \\leq 3\n- S_i consists of lowercase English letters.";
+    assert!(spec(strings).validate("2\nab\nabc\n").is_ok());
+    assert_eq!(
+        invalid(strings, "2\nab\nabcd\n").to_string(),
+        "line 3, token 1: |S_2| = 4 breaks 1 \\leq |S_i| \\leq 3"
+    );
+    let sum = "N\nA_1 B_1\n\\vdots\nA_N B_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i, B_i \\leq 9\n- A_i + 1 \\leq B_i";
+    assert!(spec(sum).validate("1\n2 3\n").is_ok());
+    assert!(
+        invalid(sum, "1\n3 3\n")
+            .to_string()
+            .contains("breaks A_i + 1 \\leq B_i")
+    );
+    // The later value of a broken link is blamed, whichever side of the chain it stands on.
+    let backwards = "N\nL_1 R_1\n\\vdots\nL_N R_N\n- 1 \\leq N \\leq 5\n- 1 \\leq L_i, R_i \\leq 9\n- R_i \\geq L_i";
+    assert_eq!(
+        invalid(backwards, "1\n3 2\n").to_string(),
+        "line 2, token 2: R_1 = 2 breaks R_i \\geq L_i"
+    );
+}
