@@ -261,3 +261,48 @@ fn rows_of_strings_lengths_and_expressions_of_values_are_checked_row_by_row() {
         "line 2, token 2: R_1 = 2 breaks R_i \\geq L_i"
     );
 }
+
+#[test]
+fn a_grids_values_are_checked_against_their_bounds_and_the_bounds_between_them() {
+    let grid = "H W\nA_{1,1} \\ldots A_{1,W}\n\\vdots\nA_{H,1} \\ldots A_{H,W}\n- 1 \\leq H \\leq 5\n- 0 \\leq A_{i,j} \\leq W \\leq 5";
+    assert_eq!(
+        invalid(grid, "2 2\n0 1\n2 3\n").to_string(),
+        "line 3, token 2: A_{2,2} = 3 breaks 0 \\leq A_{i,j} \\leq W \\leq 5"
+    );
+    assert!(
+        invalid(grid, "1 6\n0 1 2 3 4 5\n")
+            .to_string()
+            .contains("W = 6 breaks")
+    );
+    assert_eq!(
+        summary(grid, &["2 2\n0 1\n2 2\n"]),
+        [
+            "H reached neither 1 nor 5",
+            "A_{i,j} reached 0 and W",
+            "W never reached 5"
+        ]
+    );
+}
+
+#[test]
+fn a_chain_of_two_variables_blames_the_later_and_of_neighbours_its_subject() {
+    let scalars = "N M\n- 1 \\leq N, M \\leq 10\n- N \\leq M";
+    assert_eq!(
+        invalid(scalars, "5 3\n").to_string(),
+        "line 1, token 2: M = 3 breaks N \\leq M"
+    );
+    let neighbours =
+        "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9\n- A_i \\leq A_{i+1}";
+    assert!(spec(neighbours).validate("3\n1 2 2\n").is_ok());
+    assert_eq!(
+        invalid(neighbours, "3\n1 3 2\n").to_string(),
+        "line 2, token 2: A_2 = 3 breaks A_i \\leq A_{i+1}"
+    );
+}
+
+#[test]
+fn an_edge_out_of_its_range_is_no_edge_of_the_graph_and_no_crash() {
+    let spec_text = "N\nu_1 v_1\n\\vdots\nu_{N-1} v_{N-1}\n- 2 \\leq N \\leq 5\n- The given graph is a tree.\n- 1 \\leq u_i, v_i \\leq N";
+    let out = invalid(spec_text, "3\n1 2\n2 7\n");
+    assert!(out.to_string().contains("the graph, in 2 parts"), "{out}");
+}
