@@ -4,7 +4,7 @@
 
 use super::constraint::{Compare, Rule, Shape};
 use super::document::{Document, Lookup, Slot, Value, named};
-use super::expr::{Expr, Index, Name, Values, shown, shown_name};
+use super::expr::{Expr, Index, Values, shown, shown_name};
 use super::{Graph, Level, Spec};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
@@ -63,6 +63,14 @@ pub struct Reached {
     reached: HashMap<(usize, usize), [bool; 2]>,
 }
 
+/// What `subject` reached of its one `bound`.
+fn single(subject: &str, bound: &str, reached: bool) -> String {
+    match reached {
+        true => format!("{subject} reached {bound}"),
+        false => format!("{subject} never reached {bound}"),
+    }
+}
+
 impl Reached {
     /// What they reached, a part per variable, in the order of the spec: `N reached 1 and
     /// 2*10^5`, `A_i reached 1, not 10^9`, `K reached neither 1 nor 10^9`.
@@ -97,10 +105,8 @@ impl Reached {
                         (false, true) => format!("{subject} reached {above}, not {below}"),
                         (false, false) => format!("{subject} reached neither {below} nor {above}"),
                     },
-                    (Some(bound), None) | (None, Some(bound)) => match low || high {
-                        true => format!("{subject} reached {bound}"),
-                        false => format!("{subject} never reached {bound}"),
-                    },
+                    (Some(bound), None) => single(&subject, &bound, low),
+                    (None, Some(bound)) => single(&subject, &bound, high),
                     (None, None) => continue,
                 };
                 if !parts.contains(&part) {
@@ -336,14 +342,9 @@ impl Spec {
             (!free.is_empty()).then(|| (name.clone(), free))
         });
         let Some((subject, free)) = subject else {
-            return self.check_links(index, terms, compares, lookup, None, reached);
+            return self.check_links(index, terms, compares, lookup, reached);
         };
         if let Some(checked) = self.check_columns(index, terms, compares, lookup, &free, reached) {
-            return checked;
-        }
-        if let Some(checked) =
-            self.check_array(index, terms, compares, lookup, &subject, &free, reached)
-        {
             return checked;
         }
         let slots: Vec<Index> = (lookup.scopes.iter())
@@ -365,7 +366,7 @@ impl Spec {
             for ((at, _), bound) in free.iter().zip(scoped.bound.iter_mut()) {
                 bound.1 = indices[*at];
             }
-            self.check_links(index, terms, compares, &scoped, Some(&subject), reached)?;
+            self.check_links(index, terms, compares, &scoped, reached)?;
         }
         Ok(())
     }
@@ -468,7 +469,7 @@ impl Spec {
                             terms,
                             &values[..terms.len()],
                             lookup,
-                            None,
+                            at,
                         )));
                     }
                 };
@@ -505,109 +506,13 @@ impl Spec {
         Some(Ok(()))
     }
 
-    /// Checks a chain of one array's values against bounds the same for all, `1 \leq A_i \leq
-    /// N`, a value at a time without working the bounds out again: linear in the input, as a
-    /// validator must be. None for another chain.
-    #[allow(clippy::too_many_arguments)]
-    fn check_array(
-        &self,
-        index: usize,
-        terms: &[Expr],
-        compares: &[Compare],
-        lookup: &Lookup,
-        subject: &Name,
-        free: &[(usize, String)],
-        reached: &mut Reached,
-    ) -> Option<Result<(), Invalid>> {
-        let at = terms.iter().position(
-            |term| matches!(term, Expr::Variable(name) | Expr::Length(name) if name == subject),
-        )?;
-        let mut others_free = false;
-        for (_, term) in terms.iter().enumerate().filter(|(other, _)| *other != at) {
-            term.names(&mut |name| {
-                others_free |= free.iter().any(|(_, index)| *index == name.base)
-            });
-        }
-        if others_free || free.len() != subject.indices.len() {
-            return None;
-        }
-        let fixed: Vec<Option<i128>> = (terms.iter().enumerate())
-            .map(|(other, term)| (other != at).then(|| term.value(lookup)).flatten())
-            .collect();
-        let length = matches!(terms[at], Expr::Length(_));
-        let Some(array) = lookup
-            .scopes
-            .iter()
-            .find_map(|scope| scope.array(&subject.base))
-        else {
-            return Some(Ok(()));
-        };
-        let (mut low, mut high) = (false, false);
-        for (indices, slot) in array.slots(subject.indices.len()) {
-            let value = match (&slot.value, length) {
-                (Value::Number(number), false) => i128::from(*number),
-                (Value::Text(text), true) => text.len() as i128,
-                _ => continue,
-            };
-            let before = at.checked_sub(1).and_then(|before| fixed[before]);
-            let after = fixed.get(at + 1).copied().flatten();
-            let holds = before.is_none_or(|bound| compares[at - 1].holds(bound, value))
-                && after.is_none_or(|bound| compares[at].holds(value, bound));
-            if !holds {
-                let label = match length {
-                    true => format!("|{}|", named(&subject.base, &indices)),
-                    false => named(&subject.base, &indices),
-                };
-                let text = &self.constraints[index].text;
-                return Some(Err(Invalid::at(
-                    slot,
-                    format!("{label} = {value} breaks {text}"),
-                    index,
-                )));
-            }
-            low |= before == Some(value);
-            high |= after == Some(value);
-        }
-        if low || high {
-            let mark = reached.reached.entry((index, at)).or_default();
-            mark[0] |= low;
-            mark[1] |= high;
-        }
-        // The links between the bounds themselves.
-        Some(self.check_bounds_apart(index, terms, compares, &fixed, at, lookup))
-    }
-
-    /// Checks the links of a chain that do not touch its term `at`, whose values are `fixed`.
-    fn check_bounds_apart(
-        &self,
-        index: usize,
-        terms: &[Expr],
-        compares: &[Compare],
-        fixed: &[Option<i128>],
-        at: usize,
-        lookup: &Lookup,
-    ) -> Result<(), Invalid> {
-        for (link, compare) in compares.iter().enumerate() {
-            if link == at || link + 1 == at {
-                continue;
-            }
-            if let (Some(a), Some(b)) = (fixed[link], fixed[link + 1])
-                && !compare.holds(a, b)
-            {
-                return Err(self.broken(index, terms, fixed, lookup, None));
-            }
-        }
-        Ok(())
-    }
-
-    /// Checks each link of a chain at the values `lookup` sees, blaming `subject` if it breaks.
+    /// Checks each link of a chain at the values `lookup` sees.
     fn check_links(
         &self,
         index: usize,
         terms: &[Expr],
         compares: &[Compare],
         lookup: &Lookup,
-        subject: Option<&Name>,
         reached: &mut Reached,
     ) -> Result<(), Invalid> {
         // A chain has at most [`super::constraint::MOST_TERMS`] terms.
@@ -621,7 +526,7 @@ impl Spec {
                 continue;
             };
             if !compare.holds(a, b) {
-                return Err(self.broken(index, terms, values, lookup, subject));
+                return Err(self.broken(index, terms, values, lookup, at));
             }
         }
         for (at, term) in terms.iter().enumerate() {
@@ -640,25 +545,48 @@ impl Spec {
         Ok(())
     }
 
-    /// What a chain broken at the values `lookup` sees says: the value to blame, the subject's,
-    /// else the last in the input of the chain's variables.
+    /// What a chain broken at its `link` (from 0), at the values `lookup` sees, says: the value
+    /// to blame, the later in the input of the link's two, else of the chain's.
     fn broken(
         &self,
         index: usize,
         terms: &[Expr],
         values: &[Option<i128>],
         lookup: &Lookup,
-        subject: Option<&Name>,
+        link: usize,
     ) -> Invalid {
+        let in_link = self.blamed(
+            index,
+            &terms[link..link + 2],
+            &values[link..link + 2],
+            lookup,
+        );
+        in_link.unwrap_or_else(|| {
+            let in_chain = self.blamed(index, terms, values, lookup);
+            in_chain.unwrap_or_else(|| Invalid {
+                line: 1,
+                token: None,
+                message: format!("the input breaks {}", self.constraints[index].text),
+                constraint: Some(index),
+            })
+        })
+    }
+
+    /// The value to blame among `terms` for breaking constraint `index`: the later in the
+    /// input of those that are values, if any is.
+    fn blamed(
+        &self,
+        index: usize,
+        terms: &[Expr],
+        values: &[Option<i128>],
+        lookup: &Lookup,
+    ) -> Option<Invalid> {
         let text = &self.constraints[index].text;
         let mut blamed: Option<(&Slot, String, i128)> = None;
         for (term, value) in terms.iter().zip(values) {
             let (Expr::Variable(name) | Expr::Length(name)) = term else {
                 continue;
             };
-            if subject.is_some_and(|subject| subject != name) {
-                continue;
-            }
             let (Some(indices), Some(value)) = (name.index_values(lookup), value) else {
                 continue;
             };
@@ -676,17 +604,12 @@ impl Spec {
                 blamed = Some((slot, label, *value));
             }
         }
-        match blamed {
-            Some((slot, label, value)) => {
-                Invalid::at(slot, format!("{label} = {value} breaks {text}"), index)
-            }
-            None => Invalid {
-                line: 1,
-                token: None,
-                message: format!("the input breaks {text}"),
-                constraint: Some(index),
-            },
-        }
+        let (slot, label, value) = blamed?;
+        Some(Invalid::at(
+            slot,
+            format!("{label} = {value} breaks {text}"),
+            index,
+        ))
     }
 }
 

@@ -210,3 +210,21 @@ fn a_size_may_be_cut_down_to_none() {
     let spec = spec(ARRAY);
     assert_eq!(without(&spec, "1 5\n7\n", 0, 1).unwrap(), "0 5\n\n");
 }
+
+#[test]
+fn cases_cut_from_the_middle_to_past_the_end_and_a_cases_grid_lowered() {
+    let spec = spec(CASES);
+    let document = spec.document("3\n1\nA\n2\nBC\n1\nC\n").unwrap();
+    assert_eq!(
+        spec.text(&spec.without_cases(&document, 1, 5).unwrap()),
+        "1\n1\nA\n"
+    );
+    let grids = super::spec(
+        "T\n\\mathrm{case}_1\n\\vdots\n\\mathrm{case}_T\nEach case is given in the following format:\nH\nS_1\n\\vdots\nS_H\n- 1 \\leq T \\leq 5\n- 1 \\leq H \\leq 5\n- S_i is a string of length 2 consisting of `a` and `b`.",
+    );
+    let document = grids.document("2\n1\nab\n1\nba\n").unwrap();
+    let simpler: Vec<String> = (grids.simpler(&document).iter())
+        .map(|lowered| grids.text(lowered))
+        .collect();
+    assert_eq!(simpler, ["2\n1\naa\n1\nba\n", "2\n1\nab\n1\naa\n"]);
+}

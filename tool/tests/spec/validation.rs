@@ -285,7 +285,7 @@ fn a_grids_values_are_checked_against_their_bounds_and_the_bounds_between_them()
 }
 
 #[test]
-fn a_chain_of_two_variables_blames_the_later_and_of_neighbours_its_subject() {
+fn a_chain_of_two_variables_or_of_neighbours_blames_the_later() {
     let scalars = "N M\n- 1 \\leq N, M \\leq 10\n- N \\leq M";
     assert_eq!(
         invalid(scalars, "5 3\n").to_string(),
@@ -296,7 +296,7 @@ fn a_chain_of_two_variables_blames_the_later_and_of_neighbours_its_subject() {
     assert!(spec(neighbours).validate("3\n1 2 2\n").is_ok());
     assert_eq!(
         invalid(neighbours, "3\n1 3 2\n").to_string(),
-        "line 2, token 2: A_2 = 3 breaks A_i \\leq A_{i+1}"
+        "line 2, token 3: A_3 = 2 breaks A_i \\leq A_{i+1}"
     );
 }
 
@@ -305,4 +305,43 @@ fn an_edge_out_of_its_range_is_no_edge_of_the_graph_and_no_crash() {
     let spec_text = "N\nu_1 v_1\n\\vdots\nu_{N-1} v_{N-1}\n- 2 \\leq N \\leq 5\n- The given graph is a tree.\n- 1 \\leq u_i, v_i \\leq N";
     let out = invalid(spec_text, "3\n1 2\n2 7\n");
     assert!(out.to_string().contains("the graph, in 2 parts"), "{out}");
+}
+
+#[test]
+fn a_chain_of_one_named_value_or_of_values_beside_a_named_one_is_checked_as_written() {
+    let last = "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9\n- A_N \\leq 5";
+    assert_eq!(
+        invalid(last, "3\n6 1 7\n").to_string(),
+        "line 2, token 3: A_3 = 7 breaks A_N \\leq 5"
+    );
+    let first = "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9\n- A_1 \\leq A_i";
+    assert_eq!(
+        invalid(first, "3\n2 1 3\n").to_string(),
+        "line 2, token 2: A_2 = 1 breaks A_1 \\leq A_i"
+    );
+    let at_most_last =
+        "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9\n- A_i \\leq A_N";
+    assert_eq!(
+        invalid(at_most_last, "3\n5 1 3\n").to_string(),
+        "line 2, token 3: A_3 = 3 breaks A_i \\leq A_N"
+    );
+    // Row by row, a bound never reached is told so.
+    let rows =
+        "N\nL_1 R_1\n\\vdots\nL_N R_N\n- 1 \\leq N \\leq 10\n- 1 \\leq L_i \\leq R_i \\leq N";
+    assert_eq!(
+        summary(rows, &["2\n2 2\n2 2\n"]),
+        [
+            "N reached neither 1 nor 10",
+            "L_i never reached 1",
+            "R_i reached N"
+        ]
+    );
+    assert_eq!(
+        summary(rows, &["2\n1 1\n1 1\n"]),
+        [
+            "N reached neither 1 nor 10",
+            "L_i reached 1",
+            "R_i never reached N"
+        ]
+    );
 }
