@@ -186,11 +186,9 @@ fn sum(tokens: &[Token]) -> Option<Rule> {
 /// "A is a permutation of (1, 2, \ldots, N)", "(P_1, \ldots, P_N) is a permutation of ...".
 fn permutation(tokens: &[Token]) -> Option<Rule> {
     let name = subjects(tokens).into_iter().next()?;
-    let of_at = tokens
-        .iter()
-        .position(|token| *token == Token::Word("of".into()))?;
-    // The last bound of `(1, 2, \ldots, N)`, or of `1 to N`.
-    let after = &tokens[of_at + 1..];
+    // The last bound of `(1, 2, \ldots, N)`, or of `1 to N`: what follows the line's last
+    // comma, ellipsis or "to".
+    let after = tokens;
     let last_at = after.iter().rposition(|token| {
         matches!(token, Token::Mark(',') | Token::Across) || *token == Token::Word("to".into())
     })?;
@@ -251,11 +249,12 @@ fn letters(lower: &str, after: &[Token]) -> Option<Vec<u8>> {
     let mut letters = Vec::new();
     let lowercase = lower.contains("lowercase");
     let uppercase = lower.contains("uppercase");
-    if lowercase || (lower.contains("english letters") && !uppercase) {
+    // "English letters" of no case said are either case.
+    let either = lower.contains("english letters") && !lowercase && !uppercase;
+    if lowercase || either {
         letters.extend(b'a'..=b'z');
     }
-    if uppercase || (lower.contains("english letters") && !lowercase && lower.contains("and upper"))
-    {
+    if uppercase || either {
         letters.extend(b'A'..=b'Z');
     }
     if lower.contains("digit") {

@@ -140,3 +140,55 @@ fn a_line_the_spec_does_not_read_is_an_error_that_names_it_and_the_forms() {
     let no_format = Spec::read("- 1 \\leq N \\leq 10").unwrap_err();
     assert!(no_format.message.contains("no Input format"), "{no_format}");
 }
+
+#[test]
+fn integers_distinct_letters_and_permutations_are_read_as_sentences_say_them() {
+    for line in [
+        "All input values are integers.",
+        "A_i are integers.",
+        "N is an integer.",
+    ] {
+        let spec = spec(&format!(
+            "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 5\n- {line}"
+        ));
+        assert!(
+            spec.constraints.iter().any(|c| c.rule == Rule::Integers),
+            "{line}"
+        );
+    }
+    let lowercase = spec(
+        "N\na_1 \\ldots a_N\n- 1 \\leq N \\leq 5\n- 1 \\leq a_i \\leq 9\n- a_i are pairwise distinct.",
+    );
+    assert!(
+        lowercase
+            .constraints
+            .iter()
+            .any(|c| matches!(&c.rule, Rule::Distinct { names } if names == &["a"]))
+    );
+    let longer = spec("AB\n- |AB| = 3\n- AB consists of lowercase English letters.");
+    assert!(longer.variables["AB"].letters.is_some());
+    let to = spec("N\nP_1 \\ldots P_N\n- 1 \\leq N \\leq 5\n- P is a permutation of 1 to N.");
+    assert!(to.validate("3\n3 1 2\n").is_ok());
+    assert!(to.validate("3\n3 1 3\n").is_err());
+}
+
+#[test]
+fn letters_are_read_by_class_or_one_by_one_quoted_or_not() {
+    let letters = |line: &str| {
+        let spec = spec(&format!("S\n- |S| = 3\n- {line}"));
+        spec.variables["S"].letters.clone().expect("letters")
+    };
+    let lower: Vec<u8> = (b'a'..=b'z').collect();
+    let upper: Vec<u8> = (b'A'..=b'Z').collect();
+    let both: Vec<u8> = lower.iter().chain(&upper).copied().collect();
+    assert_eq!(
+        letters("S consists of lowercase and uppercase English letters."),
+        both
+    );
+    assert_eq!(letters("S consists of English letters."), both);
+    assert_eq!(letters("S consists of digits."), b"0123456789");
+    assert_eq!(letters("S consists of `0` and `1`."), b"01");
+    assert_eq!(letters("S consists of 0 and 1."), b"01");
+    assert_eq!(letters("S consists of `+` and `-`."), b"+-");
+    assert_eq!(letters("S consists of A and B only."), b"AB");
+}

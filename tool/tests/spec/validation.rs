@@ -345,3 +345,25 @@ fn a_chain_of_one_named_value_or_of_values_beside_a_named_one_is_checked_as_writ
         ]
     );
 }
+
+#[test]
+fn strict_comparisons_hold_only_apart() {
+    let above = "N\n- N > 1\n- N \\leq 5";
+    assert_eq!(
+        invalid(above, "1\n").to_string(),
+        "line 1, token 1: N = 1 breaks N > 1"
+    );
+    assert!(spec(above).validate("2\n").is_ok());
+    let below = "N M\n- 1 \\leq N, M \\leq 9\n- N < M";
+    assert_eq!(
+        invalid(below, "3 3\n").to_string(),
+        "line 1, token 2: M = 3 breaks N < M"
+    );
+    assert!(spec(below).validate("3 4\n").is_ok());
+    let at_least = "N M\n- 1 \\leq N, M \\leq 9\n- N \\geq M";
+    assert!(spec(at_least).validate("3 3\n").is_ok());
+    assert_eq!(
+        invalid(at_least, "3 4\n").to_string(),
+        "line 1, token 2: M = 4 breaks N \\geq M"
+    );
+}
