@@ -192,3 +192,21 @@ fn letters_are_read_by_class_or_one_by_one_quoted_or_not() {
     assert_eq!(letters("S consists of `+` and `-`."), b"+-");
     assert_eq!(letters("S consists of A and B only."), b"AB");
 }
+
+#[test]
+fn a_note_on_the_indices_after_a_chain_is_read_as_what_it_says() {
+    let ranged =
+        spec("N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 10 (1 \\leq i \\leq N)");
+    assert!(ranged.validate("2\n1 10\n").is_ok());
+    assert!(ranged.validate("2\n1 11\n").is_err());
+    let differ = spec(
+        "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 10\n- A_i \\neq A_j (i \\neq j)",
+    );
+    assert!(
+        differ
+            .constraints
+            .iter()
+            .any(|c| matches!(&c.rule, Rule::Distinct { names } if names == &["A"]))
+    );
+    assert!(differ.validate("2\n3 3\n").is_err());
+}
