@@ -68,6 +68,25 @@ pub fn check(arguments: &[&str]) -> Run {
     tool(&arguments, "")
 }
 
+/// A finished process's `output` as a run, which the contract's assertions read: its status
+/// and its streams, nothing measured.
+pub fn run_of(output: std::process::Output) -> Run {
+    Run {
+        status: output.status,
+        stopped: None,
+        stdout: output.stdout,
+        stderr: output.stderr,
+        wall: Default::default(),
+        cpu: Default::default(),
+        peak_memory: 0,
+        max_rss: 0,
+        peak_stack: 0,
+        stack_overflow: false,
+        forked: None,
+        dialogue: None,
+    }
+}
+
 pub fn stdout(run: &Run) -> String {
     String::from_utf8(run.stdout.clone()).expect("UTF-8")
 }

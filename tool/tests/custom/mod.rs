@@ -33,20 +33,7 @@ fn check_in(folder: &Path, arguments: &[&str]) -> atcoder_games_tool::process::R
         .current_dir(folder)
         .output()
         .unwrap();
-    atcoder_games_tool::process::Run {
-        status: output.status,
-        stopped: None,
-        stdout: output.stdout,
-        stderr: output.stderr,
-        wall: Default::default(),
-        cpu: Default::default(),
-        peak_memory: 0,
-        max_rss: 0,
-        peak_stack: 0,
-        stack_overflow: false,
-        forked: None,
-        dialogue: None,
-    }
+    common::run_of(output)
 }
 
 /// The example's helpers, as options of `check`, with or without its checker and validator.

@@ -37,20 +37,7 @@ fn tool_in(folder: &Path, arguments: &[&str], input: &str) -> Run {
     // broken, which is no failure of the test.
     let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
     let output = child.wait_with_output().unwrap();
-    Run {
-        status: output.status,
-        stopped: None,
-        stdout: output.stdout,
-        stderr: output.stderr,
-        wall: Default::default(),
-        cpu: Default::default(),
-        peak_memory: 0,
-        max_rss: 0,
-        peak_stack: 0,
-        stack_overflow: false,
-        forked: None,
-        dialogue: None,
-    }
+    common::run_of(output)
 }
 
 fn stderr(run: &Run) -> String {
