@@ -381,17 +381,16 @@ fn without_index_note(tokens: &[Token]) -> (&[Token], bool) {
     let Some(open) = tokens.iter().rposition(|token| *token == Token::Mark('(')) else {
         return (tokens, false);
     };
-    let inside = &tokens[open + 1..tokens.len() - 1];
+    // The note, parentheses and all: no check below looks for a parenthesis.
+    let note = &tokens[open..];
     let index_word = |token: &Token| matches!(token, Token::Word(word) if word.len() == 1 && word.chars().all(|c| c.is_ascii_lowercase()));
-    let about_indices = inside.iter().any(index_word)
-        && inside
-            .iter()
-            .any(|token| matches!(token, Token::Compare(_)))
-        && !inside.iter().any(|token| matches!(token, Token::Mark('_')));
+    let about_indices = note.iter().any(index_word)
+        && note.iter().any(|token| matches!(token, Token::Compare(_)))
+        && !note.iter().any(|token| matches!(token, Token::Mark('_')));
     if !about_indices || open == 0 {
         return (tokens, false);
     }
-    let distinct = inside.contains(&Token::Compare("!="));
+    let distinct = note.contains(&Token::Compare("!="));
     (&tokens[..open], distinct)
 }
 
@@ -445,18 +444,23 @@ fn sorted(tokens: &[Token]) -> Option<Vec<Rule>> {
     };
     let mut terms = Vec::new();
     let mut chain = Vec::new();
-    if first == 1 {
-        terms.push(bound(parts[0])?);
-        chain.push(compares[0]);
-    } else if first > 1 {
-        return None;
+    // At most one bound on either side.
+    match first {
+        0 => {}
+        1 => {
+            terms.push(bound(parts[0])?);
+            chain.push(compares[0]);
+        }
+        _ => return None,
     }
     terms.push(each);
-    if last + 2 == parts.len() {
-        chain.push(compares[last]);
-        terms.push(bound(parts[last + 1])?);
-    } else if last + 1 != parts.len() {
-        return None;
+    match parts.len() - last {
+        1 => {}
+        2 => {
+            chain.push(compares[last]);
+            terms.push(bound(parts[last + 1])?);
+        }
+        _ => return None,
     }
     if terms.len() > 1 {
         rules.push(Rule::Chain {

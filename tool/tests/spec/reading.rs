@@ -210,3 +210,80 @@ fn a_note_on_the_indices_after_a_chain_is_read_as_what_it_says() {
     );
     assert!(differ.validate("2\n3 3\n").is_err());
 }
+
+#[test]
+fn a_chain_compares_and_has_at_most_eight_terms() {
+    assert!(Spec::read("N\n- 1 \\leq N \\leq 5\n- N").is_err());
+    let eight = spec("A B C D E F\n- 0 \\leq A \\leq B \\leq C \\leq D \\leq E \\leq F \\leq 9");
+    assert!(eight.validate("1 2 3 4 5 6\n").is_ok());
+    assert!(eight.validate("1 2 3 4 6 5\n").is_err());
+    let nine = "A B C D E F G\n- 0 \\leq A \\leq B \\leq C \\leq D \\leq E \\leq F \\leq G \\leq 9";
+    assert!(Spec::read(nine).is_err());
+}
+
+#[test]
+fn parentheses_make_a_row_a_factor_or_a_function_s_arguments() {
+    let rows = spec(
+        "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 1 \\leq N \\leq 5\n- 0 \\leq M \\leq 5\n- 1 \\leq u_i, v_i \\leq N\n- (u_i, v_i) \\neq (u_j, v_j)",
+    );
+    assert!(
+        rows.constraints
+            .iter()
+            .any(|c| matches!(&c.rule, Rule::Distinct { names } if names == &["u", "v"]))
+    );
+    assert!(rows.validate("3 2\n1 2\n2 1\n").is_ok());
+    assert!(rows.validate("3 2\n1 2\n1 2\n").is_err());
+    let factor = spec("N M\n- 1 \\leq N \\leq 5\n- 1 \\leq M \\leq (N + 1) \\times 2");
+    assert!(factor.validate("2 6\n").is_ok());
+    assert!(factor.validate("2 7\n").is_err());
+    let arguments = spec("a b x\n- 1 \\leq a, b \\leq 9\n- 1 \\leq x \\leq \\min(a, b)");
+    assert!(arguments.validate("3 5 3\n").is_ok());
+    assert!(arguments.validate("3 5 4\n").is_err());
+    assert!(Spec::read("N\n- (1 \\leq N \\leq 5)").is_err());
+}
+
+#[test]
+fn an_order_is_read_with_a_bound_on_either_side_or_none() {
+    let rules_of_line = |spec: &Spec, line: usize| -> Vec<Rule> {
+        spec.constraints
+            .iter()
+            .filter(|c| c.line == line)
+            .map(|c| c.rule.clone())
+            .collect()
+    };
+    let none = spec(
+        "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9\n- A_1 < A_2 < \\ldots < A_N",
+    );
+    let sorted = Rule::Sorted {
+        name: "A".into(),
+        strict: true,
+    };
+    assert_eq!(rules_of_line(&none, 5), [sorted]);
+    assert!(none.validate("3\n1 2 9\n").is_ok());
+    assert!(none.validate("3\n1 1 9\n").is_err());
+    let below = spec(
+        "N\nX_1 \\ldots X_N\n- 1 \\leq N \\leq 5\n- X_i \\leq 9\n- N \\leq X_1 \\leq X_2 \\leq \\ldots \\leq X_N",
+    );
+    assert!(below.validate("3\n3 3 9\n").is_ok());
+    assert!(below.validate("3\n2 3 9\n").is_err());
+    assert!(below.validate("3\n3 4 3\n").is_err());
+    let above = spec("N\nX_1 \\ldots X_N\n- 1 \\leq N \\leq 5\n- X_1 < \\ldots < X_N \\leq 9");
+    assert!(above.validate("2\n-5 9\n").is_ok());
+    assert!(above.validate("2\n1 10\n").is_err());
+    let both =
+        spec("N\nX_1 \\ldots X_N\n- 1 \\leq N \\leq 5\n- 1 \\leq X_1 < \\ldots < X_N \\leq 9");
+    assert!(both.validate("2\n1 9\n").is_ok());
+    assert!(both.validate("2\n0 9\n").is_err());
+    for unread in [
+        "A_1 > A_2 > \\ldots > A_N",
+        "A_1 < B_2 < \\ldots < A_N",
+        "1 \\leq A_1 < \\ldots \\leq 9",
+        "0 \\leq 1 \\leq A_1 < \\ldots < A_N",
+        "A_1 < \\ldots < A_N \\leq 9 \\leq 10",
+    ] {
+        let text = format!(
+            "N\nA_1 \\ldots A_N\nB_1 \\ldots B_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_i, B_i \\leq 9\n- {unread}"
+        );
+        assert!(Spec::read(&text).is_err(), "{unread}");
+    }
+}
