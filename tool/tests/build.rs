@@ -140,7 +140,7 @@ impl Sources {
     /// `check` in the folder, its cache the folder's, with `arguments`: its exit status, its
     /// report and stderr.
     fn check(&self, arguments: &[&str]) -> (Option<i32>, String, String) {
-        let output = Command::new(common::TOOL)
+        let output = common::tool_command()
             .arg("check")
             .args(arguments)
             .current_dir(&self.0)
@@ -258,7 +258,7 @@ fn a_compilation_error_is_its_own_verdict_with_the_compilers_message() {
 fn a_missing_compiler_is_named_with_its_package() {
     let sources = Sources::new("build-missing");
     sources.write("main.cpp", CPP);
-    let output = Command::new(common::TOOL)
+    let output = common::tool_command()
         .args(["check", "lucky7", "main.cpp"])
         .current_dir(&sources.0)
         .env("PATH", "/nonexistent")
@@ -443,7 +443,7 @@ fn a_rust_source_with_the_judges_crates_is_built_in_their_project() {
     // The user's cache: the judge's crates build once on a machine.
     let sources = Sources::new("build-rust-crates");
     sources.write("main.rs", RUST_CRATES);
-    let output = Command::new(common::TOOL)
+    let output = common::tool_command()
         .args(["check", "--cases", "10", "--seed", "1", "lucky7", "main.rs"])
         .current_dir(&sources.0)
         .output()

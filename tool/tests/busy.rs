@@ -67,7 +67,7 @@ fn an_unflushed_query_is_seen_stuck_within_a_second_on_a_busy_machine() {
     // The program works for 0.3 s of CPU, then asks without flushing and waits: with both
     // processors kept busy, the dialogue is still seen stuck, and ended, within about a second
     // of its wait.
-    let folder = std::env::temp_dir().join(format!("busy-dialogue-{}", std::process::id()));
+    let folder = common::temporary().join("busy-dialogue");
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).unwrap();
     // It says on stderr when it begins to wait.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// A folder of the test's own, with `files` written in it.
 fn folder(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("dialogue-{}-{name}", std::process::id()));
+    let folder = crate::common::temporary().join(format!("dialogue-{name}"));
     let _ = fs::remove_dir_all(&folder);
     fs::create_dir_all(&folder).unwrap();
     for (file, text) in files {

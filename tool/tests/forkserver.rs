@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// `source` saved as a script of its own, in a folder of its own (which the test removes).
 fn script(name: &str, source: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("forkserver-{}-{name}", std::process::id()));
+    let folder = crate::common::temporary().join(format!("forkserver-{name}"));
     fs::create_dir_all(&folder).unwrap();
     let path = folder.join(format!("{name}.py"));
     fs::write(&path, source).unwrap();

@@ -170,7 +170,7 @@ fn too_slow_or_too_large(bug: &str, noun: &str, truth: f64) {
 /// Compiles the quadratic Java solution of the tests into a folder of its own; None, having said
 /// why, where `javac` or `java` is missing (outside CI).
 fn java_solution() -> Option<std::path::PathBuf> {
-    let folder = std::env::temp_dir().join(format!("check-java-{}", std::process::id()));
+    let folder = common::temporary().join("check-java");
     let source = common::root().join("tool/tests/java/WordsAsVertices.java");
     let compiled = std::process::Command::new("javac")
         .arg("-d")
@@ -297,7 +297,7 @@ fn a_quadratic_program_on_a_problem_of_ones_own_gets_tle_and_its_growth_against_
         &reference,
     ];
     arguments.extend(program.iter().map(String::as_str));
-    let output = std::process::Command::new(common::TOOL)
+    let output = common::tool_command()
         .arg("check")
         .args(&arguments)
         .current_dir(&folder)

@@ -35,7 +35,7 @@ fn a_run_gets_its_input_and_gives_back_both_outputs() {
 
 #[test]
 fn stdin_may_come_from_a_file_and_stdout_may_be_discarded() {
-    let path = std::env::temp_dir().join(format!("process-test-{}", std::process::id()));
+    let path = common::temporary().join("process-test");
     std::fs::File::create(&path)
         .unwrap()
         .write_all(b"from a file\n")
@@ -354,7 +354,7 @@ fn stop_all_stops_every_run_going_on_with_what_it_started() {
         return;
     }
     // A run of 20 s whose program started a child, beside which a short run starts and ends.
-    let pids = std::env::temp_dir().join(format!("stop-all-{}", std::process::id()));
+    let pids = common::temporary().join("stop-all");
     let _ = std::fs::remove_file(&pids);
     let script = format!("sh -c 'echo $$ > {}; sleep 20' & wait", pids.display());
     let long = std::thread::spawn(move || {

@@ -12,7 +12,7 @@ use crate::common;
 use atcoder_games_tool::process::{self, Options, Run, Stdin};
 use common::{
     ENDS_BY_ITSELF, TOOL, assert_gone_soon, check, check_wrong, exponent, paragraphs, sample,
-    scratch, stdout, tool, wrong_command,
+    scratch, stdout, temporary, tool, tool_command, wrong_command,
 };
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
@@ -229,7 +229,7 @@ fn oj_is_here() -> bool {
 
 /// Runs `atcoder-games check` with `arguments` in `folder`.
 fn check_in(folder: &Path, arguments: &[&str]) -> std::process::Output {
-    Command::new(TOOL)
+    tool_command()
         .arg("check")
         .args(arguments)
         .current_dir(folder)

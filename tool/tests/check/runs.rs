@@ -197,7 +197,7 @@ fn the_program_runs_in_the_judges_environment_forked_or_started_anew() {
         &["python3", script.to_str().unwrap()],
     ];
     for command in commands {
-        let output = Command::new(TOOL)
+        let output = tool_command()
             .args([
                 "check", "--jobs", "2", "--cases", "20", "--seed", "3", "lucky7",
             ])

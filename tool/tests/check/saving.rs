@@ -81,7 +81,7 @@ fn the_failing_case_is_saved_as_an_oj_pair_in_a_folder() {
         &["--seed", "5", "shiritori"],
         "shiritori-fixed-array",
     ));
-    let default = std::env::temp_dir().join("atcoder-games-shiritori-5");
+    let default = temporary().join("atcoder-games-shiritori-5");
     assert!(
         report.contains(&format!("Saved for oj in {}", default.display())),
         "{report}"
@@ -208,7 +208,7 @@ fn the_same_seed_finds_the_same_input() {
 #[test]
 fn without_a_seed_each_check_takes_a_new_one_short_enough_to_type() {
     // The seed names the folder the failing case is saved in.
-    let prefix = std::env::temp_dir().join("atcoder-games-lucky7-");
+    let prefix = temporary().join("atcoder-games-lucky7-");
     let prefix = prefix.to_str().unwrap();
     let seed = || {
         let report = stdout(&check(&["lucky7", "sh", "-c", "exit 3"]));

@@ -258,7 +258,7 @@ fn a_stopped_check_says_where_it_was_and_stops_the_program_under_test() {
             libc::SIGKILL => looping,
             _ => format!("sh -c '{looping}' & wait"),
         };
-        let mut checking = Command::new(TOOL)
+        let mut checking = tool_command()
             .args(["check", "--timeout", "60", "--save", save])
             .args(["lucky7", "sh", "-c", &script])
             .stdout(std::process::Stdio::null())
@@ -340,7 +340,7 @@ fn a_check_stopped_while_shrinking_saves_the_smallest_failing_input_and_says_how
         "-c",
         &wrong,
     ];
-    let mut checking = Command::new(TOOL)
+    let mut checking = tool_command()
         .args(arguments)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -395,7 +395,7 @@ fn a_check_stopped_while_shrinking_saves_the_smallest_failing_input_and_says_how
         ["check", "--shrink", smallest.to_str().unwrap(), "--seed"]
     );
     // That command, run, shrinks on from there, and says so.
-    let resumed = Command::new(TOOL).args(&words[1..]).output().unwrap();
+    let resumed = tool_command().args(&words[1..]).output().unwrap();
     assert_eq!(resumed.status.code(), Some(1));
     let report = String::from_utf8_lossy(&resumed.stdout);
     assert!(

@@ -5,6 +5,8 @@
 use atcoder_games_tool::process::{Options, Run};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
 use test_support::contract;
 
 pub const TOOL: &str = env!("CARGO_BIN_EXE_atcoder-games");
@@ -13,9 +15,48 @@ pub const TOOL: &str = env!("CARGO_BIN_EXE_atcoder-games");
 /// ten seconds of CPU time, should a broken runner (a mutant) not stop it or the test be killed.
 pub const ENDS_BY_ITSELF: &str = "ulimit -t 10;";
 
-/// Runs `atcoder-games` with `args` and `input` on stdin.
+/// The start of the name of a test process's temporary folder.
+const TEMPORARY_PREFIX: &str = "agt-";
+
+/// This test process's temporary folder, made empty at its first use: the tool run by a test
+/// saves its cases there (its `TMPDIR`), and the tests keep their scratch files there, so no test
+/// sees what an earlier run left. The folders of test processes that have ended are removed
+/// then too. The name is short: a report shortens a line longer than its width.
+pub fn temporary() -> &'static Path {
+    static FOLDER: OnceLock<PathBuf> = OnceLock::new();
+    FOLDER.get_or_init(|| {
+        let system = std::env::temp_dir();
+        for entry in fs::read_dir(&system).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let pid = name
+                .to_str()
+                .and_then(|name| name.strip_prefix(TEMPORARY_PREFIX));
+            if pid.is_some_and(|pid| !Path::new("/proc").join(pid).exists()) {
+                let _ = fs::remove_dir_all(entry.path());
+            }
+        }
+        let folder = system.join(format!("{TEMPORARY_PREFIX}{}", std::process::id()));
+        let _ = fs::remove_dir_all(&folder);
+        fs::create_dir(&folder).expect("the system's temporary folder takes a folder");
+        folder
+    })
+}
+
+/// `atcoder-games` as a command, with [`temporary`] for its temporary folder.
+pub fn tool_command() -> Command {
+    let mut command = Command::new(TOOL);
+    command.env("TMPDIR", temporary());
+    command
+}
+
+/// Runs `atcoder-games` with `args` and `input` on stdin, with [`temporary`] for its temporary
+/// folder.
 pub fn tool(args: &[&str], input: impl AsRef<[u8]>) -> Run {
-    let command: Vec<&str> = std::iter::once(TOOL).chain(args.iter().copied()).collect();
+    let temporary = format!("TMPDIR={}", temporary().display());
+    let command: Vec<&str> = ["env", &temporary, TOOL]
+        .into_iter()
+        .chain(args.iter().copied())
+        .collect();
     contract::run_or_panic(&command, input, &Options::default())
 }
 
@@ -93,7 +134,7 @@ pub fn stdout(run: &Run) -> String {
 
 /// A scratch file for `--save`, removed first.
 pub fn scratch(name: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!("check-test-{}-{name}", std::process::id()));
+    let path = temporary().join(format!("check-test-{name}"));
     let _ = fs::remove_file(&path);
     path
 }

@@ -28,7 +28,7 @@ fn example() -> PathBuf {
 fn check_in(folder: &Path, arguments: &[&str]) -> atcoder_games_tool::process::Run {
     let mut command: Vec<&str> = vec!["check"];
     command.extend(arguments);
-    let output = std::process::Command::new(common::TOOL)
+    let output = common::tool_command()
         .args(&command)
         .current_dir(folder)
         .output()

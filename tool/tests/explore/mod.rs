@@ -95,8 +95,10 @@ fn start_driver() -> Option<(Driver, u16)> {
         .and_then(|listener| listener.local_addr())
         .map(|address| address.port())
         .expect("a free port");
+    // Chromium's profiles, which a killed browser leaves, go where the test's other files go.
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
+        .env("TMPDIR", common::temporary())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -134,7 +136,7 @@ async fn browser(port: u16, width: u32) -> Client {
 
 /// A folder for the pages of one test.
 fn folder(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("explore-{name}-{}", std::process::id()));
+    let folder = common::temporary().join(format!("explore-{name}"));
     fs::create_dir_all(&folder).unwrap();
     folder
 }

@@ -24,8 +24,8 @@ fn folder(name: &str, files: &[(&str, &str)]) -> PathBuf {
 /// The tool run in `folder` with `arguments`, `input` on stdin.
 fn tool_in(folder: &Path, arguments: &[&str], input: &str) -> Run {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(common::TOOL)
+    use std::process::Stdio;
+    let mut child = common::tool_command()
         .args(arguments)
         .current_dir(folder)
         .stdin(Stdio::piped())

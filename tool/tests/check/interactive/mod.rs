@@ -30,7 +30,7 @@ fn folder_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
 /// `check` run in `folder` with `arguments`: its exit status and report, and how long it took.
 fn check_in(folder: &Path, arguments: &[&str]) -> (Option<i32>, String, Duration) {
     let started = Instant::now();
-    let output = Command::new(TOOL)
+    let output = tool_command()
         .arg("check")
         .args(arguments)
         .current_dir(folder)
@@ -149,7 +149,7 @@ fn an_unflushed_python_query_is_a_stuck_dialogue_with_the_variable_that_hides_it
     let example = common::root().join("docs/examples/interactive-sorting");
     let (interactor, generator) = (format!("{python} judge.py"), format!("{python} gen.py"));
     let started = Instant::now();
-    let output = Command::new(TOOL)
+    let output = tool_command()
         .args(["check", "--seed", "1", "--cases", "40", "--max-size", "26"])
         .args(["--save", save.to_str().unwrap()])
         .args(["--interactor", &interactor, "--generator", &generator])
@@ -292,7 +292,7 @@ fn ctrl_c_in_a_dialogue_leaves_neither_side_running() {
         let folder = folder_with(&format!("ctrl-c-{name}"), &[]);
         let pids = folder.join("pids");
         let with_pids = |script: &str| script.replace("PIDS", &pids.display().to_string());
-        let mut checking = Command::new(TOOL)
+        let mut checking = tool_command()
             .args(["check", "--timeout", "60", "--cases", "1"])
             .args(["--save", folder.join("saved").to_str().unwrap()])
             .args([
