@@ -448,8 +448,9 @@ impl Spec {
             let rising = compares[at..]
                 .iter()
                 .all(|c| matches!(c, Compare::AtMost | Compare::Below));
+            // The values of `base` are indexed, so a last term without indices is another's.
             let last = terms.last()?.as_name()?;
-            (rising && at + 1 < terms.len() && last.indices.is_empty()).then(|| last.base.clone())
+            (rising && last.indices.is_empty()).then(|| last.base.clone())
         })
     }
 
@@ -464,12 +465,15 @@ impl Spec {
                     .iter()
                     .position(|term| term.as_name().is_some_and(|name| name.base == base))
             };
-            match (at(first), at(second)) {
-                (Some(a), Some(b)) if a < b => compares[a..b]
+            // No comparisons between them (None) when `second` comes first.
+            let between = at(first)
+                .zip(at(second))
+                .and_then(|(a, b)| compares.get(a..b));
+            between.is_some_and(|between| {
+                between
                     .iter()
-                    .all(|c| matches!(c, Compare::Below | Compare::AtMost)),
-                _ => false,
-            }
+                    .all(|c| matches!(c, Compare::Below | Compare::AtMost))
+            })
         })
     }
 
@@ -535,8 +539,9 @@ impl Spec {
                 let (Expr::Variable(name) | Expr::Length(name)) = term else {
                     continue;
                 };
+                // A scalar gets no indices: its dimensions are 0.
                 let dimensions = variables.get(&name.base).map_or(0, |v| v.dimensions);
-                if name.indices.is_empty() && dimensions > 0 {
+                if name.indices.is_empty() {
                     name.indices = (1..=dimensions)
                         .map(|index| Expr::Variable(Name::scalar(&format!("#{index}"))))
                         .collect();
@@ -588,13 +593,6 @@ impl Spec {
                 }
             }
         }
-    }
-
-    /// Whether the input has test cases.
-    pub fn multi_test(&self) -> bool {
-        self.top
-            .iter()
-            .any(|item| matches!(item, Item::Cases { .. }))
     }
 }
 

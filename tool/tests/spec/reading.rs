@@ -60,7 +60,7 @@ fn queries_and_test_cases_are_blocks_of_their_own() {
     assert!(matches!(queries.top[1], Item::Queries { .. }));
     assert_eq!(queries.queries.len(), 2);
     let cases = spec(super::CASES);
-    assert!(cases.multi_test());
+    assert!(matches!(cases.top[1], Item::Cases { .. }));
     assert_eq!(cases.case.len(), 2);
     assert!(
         cases
@@ -286,4 +286,85 @@ fn an_order_is_read_with_a_bound_on_either_side_or_none() {
         );
         assert!(Spec::read(&text).is_err(), "{unread}");
     }
+}
+
+#[test]
+fn the_sentences_before_a_format_say_whose_format_it_is() {
+    let one_form = spec(
+        "Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nEach query is given in the following form:\nl r\n- 1 \\leq Q \\leq 5\n- 1 \\leq l, r \\leq 9",
+    );
+    assert_eq!(one_form.queries.len(), 1);
+    assert_eq!(one_form.queries[0].number, None);
+    assert!(one_form.validate("2\n1 2\n3 4\n").is_ok());
+    assert!(one_form.validate("2\n1 2\n3\n").is_err());
+    let plain = spec("Input is given from Standard Input.\nN\n- 1 \\leq N \\leq 5");
+    assert_eq!(plain.top.len(), 1);
+    // A line of a query's kind is one only among the queries.
+    assert!(Spec::read("N\n1 x\n- 1 \\leq N, x \\leq 5").is_err());
+}
+
+#[test]
+fn constraints_name_the_format_s_variables_and_rows_of_at_most_two() {
+    let index = Spec::read("N\n- 1 \\leq N \\leq 5\n- 1 \\leq i \\leq N").unwrap_err();
+    assert!(index.message.contains("i is not a variable"), "{index}");
+    let three = Spec::read(
+        "N\na_1 b_1 c_1\n\\vdots\na_N b_N c_N\n- 1 \\leq N \\leq 5\n- 1 \\leq a_i, b_i, c_i \\leq 9\n- (a_i, b_i, c_i) \\neq (a_j, b_j, c_j)",
+    )
+    .unwrap_err();
+    assert!(three.message.contains("at most two values"), "{three}");
+}
+
+#[test]
+fn a_graph_s_vertices_are_the_scalar_its_ends_are_bounded_by_and_its_order_is_told() {
+    let graph = |constraints: &str| {
+        spec(&format!(
+            "N M K\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 10\n- 1 \\leq K \\leq N\n- 1 \\leq M \\leq 10\n{constraints}- The given graph is simple."
+        ))
+        .graph
+        .expect("a graph")
+    };
+    let ordered = graph("- u_i < v_i\n- 1 \\leq u_i, v_i \\leq N\n");
+    assert_eq!(ordered.vertices, "N");
+    assert!(ordered.ordered);
+    let avoiding = graph("- u_i, v_i \\neq K\n- 1 \\leq u_i, v_i \\leq N\n");
+    assert_eq!(avoiding.vertices, "N");
+    assert!(!avoiding.ordered);
+    let reversed = graph("- 1 \\leq v_i < u_i \\leq N\n");
+    assert_eq!(reversed.vertices, "N");
+    assert!(!reversed.ordered);
+}
+
+#[test]
+fn a_query_s_values_are_its_own_in_every_term_of_a_constraint() {
+    let queries = spec(
+        "N Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nEach query is given in one of the following formats:\n1 l_q r_q\n2 x_q\n\
+         - 1 \\leq N, Q \\leq 5\n- 1 \\leq l_q \\leq r_q \\leq N\n- r_q - l_q \\leq 2\n- -x_q \\leq -2\n- \\max(x_q, 3) \\leq N\n- 1 \\leq x_q \\leq 9",
+    );
+    assert!(queries.validate("5 2\n1 1 3\n2 2\n").is_ok());
+    for (input, broken) in [
+        ("5 1\n1 1 4\n", "r_q - l_q"),
+        ("5 1\n2 1\n", "-x_q"),
+        ("4 1\n2 5\n", "\\max(x_q, 3)"),
+    ] {
+        let error = queries.validate(input).unwrap_err();
+        assert!(error.to_string().contains(broken), "{input}: {error}");
+    }
+}
+
+#[test]
+fn a_whole_array_in_a_chain_stands_for_each_of_its_values() {
+    let grid = spec(
+        "H W\nS_1\n\\vdots\nS_H\n- 1 \\leq H, W \\leq 5\n- |S| = W\n- S_i consists of `.` and `#`.",
+    );
+    assert!(grid.validate("2 3\n...\n.#.\n").is_ok());
+    assert!(grid.validate("2 3\n..\n...\n").is_err());
+}
+
+#[test]
+fn a_scalar_beside_a_size_in_a_chain_is_a_size_too() {
+    let spec = spec(
+        "N M K\nA_1 \\ldots A_M\n- 1 \\leq N \\leq 10\n- 1 \\leq K \\leq 10\n- 1 \\leq M \\leq 2N\n- 1 \\leq A_i \\leq 2K",
+    );
+    assert!(spec.variables["M"].size && spec.variables["N"].size);
+    assert!(!spec.variables["K"].size);
 }
