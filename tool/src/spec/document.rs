@@ -191,6 +191,17 @@ impl<'a> Lookup<'a> {
         }
     }
 
+    /// What `scope` and then `outer` hold, with `bound` indices.
+    pub fn within(scope: &'a Scope, outer: &[&'a Scope], bound: &[(&'a str, i128)]) -> Self {
+        let mut scopes = vec![scope];
+        scopes.extend_from_slice(outer);
+        Self {
+            scopes,
+            bound: bound.to_vec(),
+            query: None,
+        }
+    }
+
     pub fn slot(&self, base: &str, indices: &[i128]) -> Option<&'a Slot> {
         if indices.is_empty()
             && let Some((cells, values)) = self.query
@@ -377,13 +388,7 @@ impl Spec {
         bound: &[(&str, i128)],
         tokens: &Tokens,
     ) -> Result<(i128, i128), Invalid> {
-        let mut scopes = vec![scope];
-        scopes.extend_from_slice(outer);
-        let lookup = Lookup {
-            scopes,
-            bound: bound.to_vec(),
-            query: None,
-        };
+        let lookup = Lookup::within(scope, outer, bound);
         let line = tokens.at.min(tokens.lines().saturating_sub(1)) + 1;
         range_in(from, to, &lookup, line)
     }
@@ -402,13 +407,7 @@ impl Spec {
         let line_number = tokens.at + 1;
         let mut wanted = std::mem::take(&mut tokens.wanted);
         wanted.clear();
-        let mut scopes = vec![&*scope];
-        scopes.extend_from_slice(outer);
-        let mut lookup = Lookup {
-            scopes,
-            bound: bound.to_vec(),
-            query: None,
-        };
+        let mut lookup = Lookup::within(scope, outer, bound);
         let unknown = |name: &Name| {
             Invalid::at_line(
                 line_number,
@@ -678,9 +677,8 @@ fn written_range(
     bound: &[(&str, i128)],
 ) -> Option<(i128, i128)> {
     let lookup = Lookup {
-        scopes: scopes.to_vec(),
         bound: bound.to_vec(),
-        query: None,
+        ..Lookup::of(scopes.to_vec())
     };
     Some((from.value(&lookup)?, to.value(&lookup)?))
 }

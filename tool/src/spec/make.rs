@@ -203,7 +203,7 @@ impl<'s> Maker<'s> {
                         matches!(cells.as_slice(), [Cell::One(u), Cell::One(v), ..] if u.base == graph.ends[0] && v.base == graph.ends[1])
                     });
                     if let Some(graph) = graph {
-                        let lookup = lookup(scope, outer, &[]);
+                        let lookup = Lookup::within(scope, outer, &[]);
                         let vertices = lookup.number_of(&graph.vertices).unwrap_or(1);
                         let edges = self.edges(vertices, to - from + 1, graph.shape, graph.ordered);
                         for (row, (u, v)) in (from..=to).zip(edges) {
@@ -266,7 +266,7 @@ impl<'s> Maker<'s> {
         outer: &[&Scope],
         bound: &[(&str, i128)],
     ) -> Result<(i128, i128), SpecError> {
-        let lookup = lookup(scope, outer, bound);
+        let lookup = Lookup::within(scope, outer, bound);
         match (from.value(&lookup), to.value(&lookup)) {
             (Some(from), Some(to)) => Ok((from, to.max(from - 1))),
             _ => Err(SpecError {
@@ -299,7 +299,7 @@ impl<'s> Maker<'s> {
                 Cell::Run { name, from, to } => {
                     let (from, to) = self.range(from, to, scope, outer, bound)?;
                     let mut all = Vec::with_capacity((to - from + 1).max(0) as usize);
-                    let mut inner = lookup(scope, outer, bound);
+                    let mut inner = Lookup::within(scope, outer, bound);
                     inner.bound.push((COLUMN, from));
                     for column in from..=to {
                         inner.bound.last_mut().expect("the column").1 = column;
@@ -409,7 +409,7 @@ impl<'s> Maker<'s> {
         let mut values: Vec<i128> = match permutation {
             Some(of) => {
                 let of = of
-                    .value(&lookup(scope, outer, &[]))
+                    .value(&Lookup::within(scope, outer, &[]))
                     .unwrap_or(count as i128);
                 let mut values: Vec<i128> = (1..=of).collect();
                 match self.draw(base) {
@@ -528,7 +528,7 @@ impl<'s> Maker<'s> {
     /// \leq 2 \times 10^5` lowers W once H is drawn.
     fn fitted(&self, base: &str, low: i128, value: i128, scope: &Scope, outer: &[&Scope]) -> i128 {
         let keeps = |value: i128| {
-            let mut lookup = lookup(scope, outer, &[]);
+            let mut lookup = Lookup::within(scope, outer, &[]);
             lookup.bound.push((base, value));
             self.spec.constraints.iter().all(|constraint| {
                 let Rule::Chain { terms, compares } = &constraint.rule else {
@@ -671,7 +671,7 @@ impl<'s> Maker<'s> {
                 let Some(bound) = binding(subject, indices) else {
                     continue;
                 };
-                let lookup = lookup(scope, outer, &bound);
+                let lookup = Lookup::within(scope, outer, &bound);
                 for (other, term) in terms.iter().enumerate() {
                     if other == at {
                         continue;
@@ -834,23 +834,13 @@ fn binding<'n>(subject: &'n Name, indices: &[i128]) -> Option<Vec<(&'n str, i128
     Some(bound)
 }
 
-fn lookup<'a>(scope: &'a Scope, outer: &[&'a Scope], bound: &[(&'a str, i128)]) -> Lookup<'a> {
-    let mut scopes = vec![scope];
-    scopes.extend_from_slice(outer);
-    Lookup {
-        scopes,
-        bound: bound.to_vec(),
-        query: None,
-    }
-}
-
 fn indices_of(
     name: &Name,
     scope: &Scope,
     outer: &[&Scope],
     bound: &[(&str, i128)],
 ) -> Result<Index, SpecError> {
-    name.index_values(&lookup(scope, outer, bound))
+    name.index_values(&Lookup::within(scope, outer, bound))
         .ok_or_else(|| unknown_indices(name))
 }
 

@@ -358,9 +358,8 @@ impl Spec {
             })
             .unwrap_or_default();
         let mut scoped = Lookup {
-            scopes: lookup.scopes.clone(),
             bound: free.iter().map(|(_, name)| (name.as_str(), 0)).collect(),
-            query: lookup.query,
+            ..lookup.clone()
         };
         for indices in slots {
             for ((at, _), bound) in free.iter().zip(scoped.bound.iter_mut()) {
