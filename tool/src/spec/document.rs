@@ -97,6 +97,32 @@ pub struct Query {
     pub start: usize,
 }
 
+/// The scopes an item within `scope` sees: `scope`, then its `outer` ones.
+pub fn nested<'a>(scope: &'a Scope, outer: &[&'a Scope]) -> Vec<&'a Scope> {
+    let mut scopes = vec![scope];
+    scopes.extend_from_slice(outer);
+    scopes
+}
+
+/// Files a query of `kind`, whose `cells` are the values `read` holds, as the next of `queries`,
+/// its values after `values`.
+pub fn file_query(
+    kind: usize,
+    cells: &[Cell],
+    read: &Scope,
+    queries: &mut Vec<Query>,
+    values: &mut Vec<Slot>,
+) {
+    queries.push(Query {
+        kind,
+        start: values.len(),
+    });
+    for cell in cells {
+        let Cell::One(name) = cell else { continue };
+        values.extend(read.scalar(&name.base).cloned());
+    }
+}
+
 impl Scope {
     /// The value of `base` at `indices` in this scope alone.
     pub fn slot(&self, base: &str, indices: &[i128]) -> Option<&Slot> {
@@ -139,21 +165,30 @@ impl Scope {
         self.arrays[at].1.set(indices, slot)
     }
 
-    /// Makes room for `length` values of the array `base` of one index, about to be read.
-    pub fn reserve(&mut self, base: &str, length: usize) {
-        if !self.arrays.iter().any(|(name, _)| **name == *base) {
-            self.arrays.push((base.into(), Array::default()));
+    /// Makes room for the values of the rows `cells` make, up to row `to`, about to be read: the
+    /// arrays of one index, the row's.
+    pub fn reserve_rows(&mut self, cells: &[Cell], to: i128) {
+        let length = ((to + 1).max(0) as usize).min(MOST_INDEX as usize);
+        for cell in cells {
+            let Cell::One(name) = cell else { continue };
+            if name.indices != [Expr::Variable(Name::scalar(ROW))] {
+                continue;
+            }
+            if !self.arrays.iter().any(|(known, _)| **known == *name.base) {
+                self.arrays
+                    .push((name.base.as_str().into(), Array::default()));
+            }
+            let array = &mut self
+                .arrays
+                .iter_mut()
+                .find(|(known, _)| **known == *name.base)
+                .expect("just added")
+                .1;
+            if array.rows.is_empty() {
+                array.rows.push(Vec::new());
+            }
+            array.rows[0].reserve(length);
         }
-        let array = &mut self
-            .arrays
-            .iter_mut()
-            .find(|(name, _)| **name == *base)
-            .expect("just added")
-            .1;
-        if array.rows.is_empty() {
-            array.rows.push(Vec::new());
-        }
-        array.rows[0].reserve(length.min(MOST_INDEX as usize));
     }
 
     /// The values of query `at`.
@@ -193,10 +228,8 @@ impl<'a> Lookup<'a> {
 
     /// What `scope` and then `outer` hold, with `bound` indices.
     pub fn within(scope: &'a Scope, outer: &[&'a Scope], bound: &[(&'a str, i128)]) -> Self {
-        let mut scopes = vec![scope];
-        scopes.extend_from_slice(outer);
         Self {
-            scopes,
+            scopes: nested(scope, outer),
             bound: bound.to_vec(),
             query: None,
         }
@@ -332,13 +365,7 @@ impl Spec {
                 Item::Line(cells) => self.read_line(cells, scope, outer, &[], tokens, 0)?,
                 Item::Rows { from, to, cells } => {
                     let (from, to) = self.range(from, to, scope, outer, &[], tokens)?;
-                    for cell in cells {
-                        if let Cell::One(name) = cell
-                            && name.indices == [Expr::Variable(Name::scalar(ROW))]
-                        {
-                            scope.reserve(&name.base, (to + 1).max(0) as usize);
-                        }
-                    }
+                    scope.reserve_rows(cells, to);
                     for row in from..=to {
                         self.read_line(cells, scope, outer, &[(ROW, row)], tokens, 0)?;
                     }
@@ -347,8 +374,7 @@ impl Spec {
                     let (from, to) = self.range(from, to, scope, outer, &[], tokens)?;
                     for _ in from..=to {
                         let mut case = Scope::default();
-                        let mut within: Vec<&Scope> = vec![&*scope];
-                        within.extend_from_slice(outer);
+                        let within = nested(scope, outer);
                         self.read_items(&self.case, &mut case, &within, tokens, &mut Vec::new())?;
                         cases.push(case);
                     }
@@ -358,17 +384,15 @@ impl Spec {
                     let (mut queries, mut values) = (Vec::new(), Vec::new());
                     let mut scratch = Scope::default();
                     for _ in from..=to {
-                        let mut within: Vec<&Scope> = vec![&*scope];
-                        within.extend_from_slice(outer);
+                        let within = nested(scope, outer);
                         let kind = self.read_query(&mut scratch, &within, tokens)?;
-                        queries.push(Query {
+                        file_query(
                             kind,
-                            start: values.len(),
-                        });
-                        for cell in &self.queries[kind].cells {
-                            let Cell::One(name) = cell else { continue };
-                            values.extend(scratch.scalar(&name.base).cloned());
-                        }
+                            &self.queries[kind].cells,
+                            &scratch,
+                            &mut queries,
+                            &mut values,
+                        );
                     }
                     (scope.queries, scope.query_values) = (queries, values);
                 }
@@ -559,8 +583,7 @@ impl Spec {
         cases: &mut impl Iterator<Item = &'d Scope>,
         text: &mut String,
     ) {
-        let mut scopes = vec![scope];
-        scopes.extend_from_slice(outer);
+        let scopes = nested(scope, outer);
         for item in items {
             match item {
                 Item::Line(cells) => self.write_line(cells, &mut Lookup::of(scopes.clone()), text),

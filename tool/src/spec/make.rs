@@ -5,7 +5,7 @@
 //! largest.
 
 use super::constraint::{Compare, Rule, Shape};
-use super::document::{Document, Lookup, Query, Scope, Slot, Value};
+use super::document::{Document, Lookup, Scope, Slot, Value, file_query, nested};
 use super::expr::{Expr, Index, Name, shown_name};
 use super::format::{COLUMN, Cell, Item, ROW};
 use super::validate::Reached;
@@ -192,13 +192,7 @@ impl<'s> Maker<'s> {
                 Item::Line(cells) => self.cells(cells, scope, outer, &[])?,
                 Item::Rows { from, to, cells } => {
                     let (from, to) = self.range(from, to, scope, outer, &[])?;
-                    for cell in cells {
-                        if let Cell::One(name) = cell
-                            && name.indices == [Expr::Variable(Name::scalar(ROW))]
-                        {
-                            scope.reserve(&name.base, (to + 1).max(0) as usize);
-                        }
-                    }
+                    scope.reserve_rows(cells, to);
                     let graph = self.spec.graph.as_ref().filter(|graph| {
                         matches!(cells.as_slice(), [Cell::One(u), Cell::One(v), ..] if u.base == graph.ends[0] && v.base == graph.ends[1])
                     });
@@ -225,8 +219,7 @@ impl<'s> Maker<'s> {
                     for case in from..=to {
                         self.cases_left = to - case;
                         let mut made_case = Scope::default();
-                        let mut within = vec![&*scope];
-                        within.extend_from_slice(outer);
+                        let within = nested(scope, outer);
                         self.items(&self.spec.case, &mut made_case, &within, &mut Vec::new())?;
                         cases.push(made_case);
                     }
@@ -238,18 +231,10 @@ impl<'s> Maker<'s> {
                         let kind = self.rng.below(self.spec.queries.len());
                         // Drawn afresh: a value of an earlier query is no bound of this one's.
                         let mut drawn = Scope::default();
-                        let mut within = vec![&*scope];
-                        within.extend_from_slice(outer);
+                        let within = nested(scope, outer);
                         let cells = &self.spec.queries[kind].cells;
                         self.cells(cells, &mut drawn, &within, &[])?;
-                        queries.push(Query {
-                            kind,
-                            start: values.len(),
-                        });
-                        for cell in cells {
-                            let Cell::One(name) = cell else { continue };
-                            values.extend(drawn.scalar(&name.base).cloned());
-                        }
+                        file_query(kind, cells, &drawn, &mut queries, &mut values);
                     }
                     (scope.queries, scope.query_values) = (queries, values);
                 }
