@@ -302,70 +302,29 @@ impl Spec {
     /// The strings of `document` with their letters lowered a step, the most promising first:
     /// each string made all the smallest letter of its alphabet.
     pub fn simpler(&self, document: &Document) -> Vec<Document> {
-        let mut simpler = Vec::new();
-        let scopes = std::iter::once(&document.top)
-            .chain(&document.cases)
-            .enumerate();
-        for (at, scope) in scopes {
-            for (name, array) in &scope.arrays {
-                let Some(smallest) = self.smallest_letter(name) else {
-                    continue;
-                };
-                for (row, cells) in array.rows.iter().enumerate() {
-                    for (column, slot) in cells.iter().enumerate() {
-                        let Some(Slot {
-                            value: Value::Text(text),
-                            ..
-                        }) = slot
-                        else {
-                            continue;
-                        };
-                        if text.bytes().all(|byte| byte == smallest) {
-                            continue;
-                        }
-                        let mut lowered = document.clone();
-                        let scope = match at {
-                            0 => &mut lowered.top,
-                            case => &mut lowered.cases[case - 1],
-                        };
-                        let array = &mut scope
-                            .arrays
-                            .iter_mut()
-                            .find(|(other, _)| other == name)
-                            .expect("the array")
-                            .1;
-                        if let Some(slot) = array.rows[row][column].as_mut() {
-                            slot.value = Value::Text(
-                                String::from(smallest as char).repeat(text.len()).into(),
-                            );
-                        }
-                        simpler.push(lowered);
-                    }
-                }
-            }
-            for (name, slot) in &scope.scalars {
-                let Some(smallest) = self.smallest_letter(name) else {
-                    continue;
-                };
-                let Value::Text(text) = &slot.value else {
-                    continue;
-                };
-                if text.bytes().all(|byte| byte == smallest) {
-                    continue;
-                }
-                let mut lowered = document.clone();
-                let scope = match at {
-                    0 => &mut lowered.top,
-                    case => &mut lowered.cases[case - 1],
-                };
-                if let Some((_, slot)) = scope.scalars.iter_mut().find(|(other, _)| other == name) {
-                    slot.value =
-                        Value::Text(String::from(smallest as char).repeat(text.len()).into());
-                }
-                simpler.push(lowered);
-            }
-        }
-        simpler
+        let lowest = |(name, slot): (Option<&str>, &mut Slot)| {
+            let smallest = self.smallest_letter(name?)?;
+            let Value::Text(text) = &slot.value else {
+                return None;
+            };
+            let lowest = String::from(smallest as char).repeat(text.len());
+            (**text != *lowest).then_some(lowest)
+        };
+        let mut probe = document.clone();
+        let lowered: Vec<(usize, String)> = named_slots_mut(&mut probe)
+            .into_iter()
+            .enumerate()
+            .filter_map(|(at, named)| Some((at, lowest(named)?)))
+            .collect();
+        lowered
+            .into_iter()
+            .map(|(at, text)| {
+                let mut simpler = document.clone();
+                let (_, slot) = named_slots_mut(&mut simpler).swap_remove(at);
+                slot.value = Value::Text(text.into());
+                simpler
+            })
+            .collect()
     }
 
     fn smallest_letter(&self, base: &str) -> Option<u8> {
@@ -419,6 +378,21 @@ impl Spec {
 
 /// The slots of the numbers of `document` that count nothing.
 fn number_slots_mut<'d>(spec: &Spec, document: &'d mut Document) -> Vec<&'d mut Slot> {
+    named_slots_mut(document)
+        .into_iter()
+        .filter(|(name, slot)| {
+            let size = name
+                .and_then(|name| spec.variables.get(name))
+                .is_some_and(|variable| variable.size);
+            !size && matches!(slot.value, Value::Number(_))
+        })
+        .map(|(_, slot)| slot)
+        .collect()
+}
+
+/// Every slot of `document` with its variable's name (none for a query's values), scope by
+/// scope: its arrays, then its scalars, then its queries' values.
+fn named_slots_mut(document: &mut Document) -> Vec<(Option<&str>, &mut Slot)> {
     let mut slots = Vec::new();
     for scope in std::iter::once(&mut document.top).chain(document.cases.iter_mut()) {
         let Scope {
@@ -427,31 +401,19 @@ fn number_slots_mut<'d>(spec: &Spec, document: &'d mut Document) -> Vec<&'d mut 
             query_values,
             ..
         } = scope;
-        for (name, slot) in scalars.iter_mut() {
-            if spec
-                .variables
-                .get(&**name)
-                .is_some_and(|variable| !variable.size)
-                && matches!(slot.value, Value::Number(_))
-            {
-                slots.push(slot);
-            }
-        }
-        for (_, array) in arrays.iter_mut() {
+        for (name, array) in arrays.iter_mut() {
+            let name = Some(&**name);
             slots.extend(
                 array
                     .rows
                     .iter_mut()
                     .flatten()
                     .flatten()
-                    .filter(|slot| matches!(slot.value, Value::Number(_))),
+                    .map(|slot| (name, slot)),
             );
         }
-        slots.extend(
-            query_values
-                .iter_mut()
-                .filter(|slot| matches!(slot.value, Value::Number(_))),
-        );
+        slots.extend(scalars.iter_mut().map(|(name, slot)| (Some(&**name), slot)));
+        slots.extend(query_values.iter_mut().map(|slot| (None, slot)));
     }
     slots
 }
