@@ -207,20 +207,21 @@ impl Spec {
             let last_after = to.value(after)?;
             (last_after == last - 1 && last >= first).then(|| (first + at as i128).min(last))
         };
+        // The items of the runs among `cells` that the size counts.
+        let column_cuts = |cells: &[Cell]| -> Vec<Cut> {
+            let runs = cells.iter().filter_map(|cell| match cell {
+                Cell::Run { name, from, to } => Some((name, cut_index(from, to)?)),
+                Cell::One(_) => None,
+            });
+            runs.map(|(name, index)| Cut::Index {
+                array: name.base.clone(),
+                index,
+                position: column_position(name),
+            })
+            .collect()
+        };
         match item {
-            Item::Line(cells) => {
-                for cell in cells {
-                    if let Cell::Run { name, from, to } = cell
-                        && let Some(index) = cut_index(from, to)
-                    {
-                        cuts.push(Cut::Column {
-                            array: name.base.clone(),
-                            index,
-                            position: column_position(name),
-                        });
-                    }
-                }
-            }
+            Item::Line(cells) => cuts.extend(column_cuts(cells)),
             Item::Rows { from, to, cells } => {
                 let is_graph = matches!((graph_ends, cells.as_slice()), (Some(ends), [Cell::One(first), ..]) if first.base == ends[0]);
                 if let Some(index) = cut_index(from, to).filter(|_| !is_graph) {
@@ -228,7 +229,7 @@ impl Spec {
                         let name = match cell {
                             Cell::One(name) | Cell::Run { name, .. } => name,
                         };
-                        cuts.push(Cut::Row {
+                        cuts.push(Cut::Index {
                             array: name.base.clone(),
                             index,
                             position: row_position(name),
@@ -236,17 +237,7 @@ impl Spec {
                     }
                 }
                 // A grid's columns: each row's run.
-                for cell in cells {
-                    if let Cell::Run { name, from, to } = cell
-                        && let Some(index) = cut_index(from, to)
-                    {
-                        cuts.push(Cut::Column {
-                            array: name.base.clone(),
-                            index,
-                            position: column_position(name),
-                        });
-                    }
-                }
+                cuts.extend(column_cuts(cells));
             }
             Item::Queries { from, to } => {
                 if let Some(index) = cut_index(from, to) {
@@ -420,13 +411,9 @@ fn named_slots_mut(document: &mut Document) -> Vec<(Option<&str>, &mut Slot)> {
 
 /// A part of a document that a unit's cut removes.
 enum Cut {
-    /// The item at `index` of an array's index at `position` (0 for `A_i`, 0 or 1 for `A_{i,j}`).
-    Row {
-        array: String,
-        index: i128,
-        position: usize,
-    },
-    Column {
+    /// The values at `index` of an array's index at `position`: 0 for `A_i`; for `A_{i,j}`, 0
+    /// (a row) or 1 (a column).
+    Index {
         array: String,
         index: i128,
         position: usize,
@@ -438,12 +425,7 @@ enum Cut {
 impl Cut {
     fn apply(self, scope: &mut Scope, spec: &Spec) {
         match self {
-            Self::Row {
-                array,
-                index,
-                position,
-            }
-            | Self::Column {
+            Self::Index {
                 array,
                 index,
                 position,
