@@ -63,6 +63,14 @@ pub struct Reached {
     reached: HashMap<(usize, usize), [bool; 2]>,
 }
 
+/// Whether the value of term `at` of a chain equals its neighbours' `values`, the one before
+/// and the one after: the bounds it reached.
+fn touches(values: &[Option<i128>], at: usize) -> [bool; 2] {
+    let value = values[at];
+    let after = values.get(at + 1).is_some_and(|next| *next == value);
+    [at > 0 && values[at - 1] == value, after]
+}
+
 /// What `subject` reached of its one `bound`.
 fn single(subject: &str, bound: &str, reached: bool) -> String {
     match reached {
@@ -115,6 +123,15 @@ impl Reached {
             }
         }
         parts
+    }
+
+    /// Notes which bounds term `at` of chain `index` reached, below and above.
+    fn note(&mut self, index: usize, at: usize, [low, high]: [bool; 2]) {
+        if low || high {
+            let mark = self.reached.entry((index, at)).or_default();
+            mark[0] |= low;
+            mark[1] |= high;
+        }
     }
 
     /// Adds what `other` reached.
@@ -489,18 +506,13 @@ impl Spec {
                 )));
             }
             for at in (0..terms.len()).filter(|&at| places[at].is_some()) {
-                marks[at][0] |= at > 0 && values[at - 1] == values[at];
-                marks[at][1] |= at + 1 < terms.len() && values[at + 1] == values[at];
+                let [low, high] = touches(&values[..terms.len()], at);
+                marks[at][0] |= low;
+                marks[at][1] |= high;
             }
         }
-        for (at, [low, high]) in marks
-            .into_iter()
-            .enumerate()
-            .filter(|(_, mark)| mark[0] || mark[1])
-        {
-            let mark = reached.reached.entry((index, at)).or_default();
-            mark[0] |= low;
-            mark[1] |= high;
+        for (at, mark) in marks.into_iter().enumerate() {
+            reached.note(index, at, mark);
         }
         Some(Ok(()))
     }
@@ -529,16 +541,8 @@ impl Spec {
             }
         }
         for (at, term) in terms.iter().enumerate() {
-            if !matches!(term, Expr::Variable(_) | Expr::Length(_)) {
-                continue;
-            }
-            let Some(value) = values[at] else { continue };
-            let low = at > 0 && values[at - 1] == Some(value);
-            let high = values.get(at + 1).copied().flatten() == Some(value);
-            if low || high {
-                let mark = reached.reached.entry((index, at)).or_default();
-                mark[0] |= low;
-                mark[1] |= high;
+            if matches!(term, Expr::Variable(_) | Expr::Length(_)) && values[at].is_some() {
+                reached.note(index, at, touches(values, at));
             }
         }
         Ok(())
