@@ -413,8 +413,8 @@ impl Spec {
         tokens: &Tokens,
     ) -> Result<(i128, i128), Invalid> {
         let lookup = Lookup::within(scope, outer, bound);
-        let line = tokens.at.min(tokens.lines().saturating_sub(1)) + 1;
-        range_in(from, to, &lookup, line)
+        // The line where what it counts starts, as a run's line is.
+        range_in(from, to, &lookup, tokens.at + 1)
     }
 
     /// Reads one line of `cells` into `scope`, with `bound` indices, after its first `skip`

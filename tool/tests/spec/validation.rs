@@ -367,3 +367,43 @@ fn strict_comparisons_hold_only_apart() {
         "line 1, token 2: M = 4 breaks N \\geq M"
     );
 }
+
+#[test]
+fn a_count_of_zero_is_an_empty_line_or_none_and_a_count_out_of_reach_is_named() {
+    let text = "N\nA_1 \\ldots A_N\nM\n- 0 \\leq N \\leq 5\n- 1 \\leq A_i, M \\leq 9";
+    assert!(spec(text).validate("0\n\n5\n").is_ok());
+    assert!(spec(text).validate("0\n5\n").is_ok());
+    assert_eq!(
+        invalid(text, "0\n\n\n5\n").to_string(),
+        "line 3: 0 tokens, where the format has 1: M"
+    );
+    // The line where what it counts would start.
+    assert_eq!(
+        invalid(text, "-3\n").to_string(),
+        "line 2: a count of the format, N, is not a count here"
+    );
+    let rows = "N\nA_1\n\\vdots\nA_N\n- 0 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9";
+    assert_eq!(
+        invalid(rows, "-3\n").to_string(),
+        "line 2: a count of the format, N, is not a count here"
+    );
+    for empty in ["", "\n\n"] {
+        assert_eq!(
+            invalid(text, empty).to_string(),
+            "line 1: the input ends where the format has N more"
+        );
+    }
+}
+
+#[test]
+fn a_query_s_value_is_named_by_its_token_after_the_kind() {
+    let queries = "Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nin one of the following formats:\n1 x\n2 x y\n- 1 \\leq Q \\leq 10\n- 1 \\leq x \\leq 10\n- 1 \\leq y \\leq 10";
+    assert_eq!(
+        invalid(queries, "1\n2 x 4\n").to_string(),
+        "line 2, token 2: `x` is not an integer (x)"
+    );
+    assert_eq!(
+        invalid(queries, "1\n2 3 y\n").to_string(),
+        "line 2, token 3: `y` is not an integer (y)"
+    );
+}
