@@ -407,3 +407,15 @@ fn a_query_s_value_is_named_by_its_token_after_the_kind() {
         "line 2, token 3: `y` is not an integer (y)"
     );
 }
+
+#[test]
+fn a_query_of_one_numbered_kind_has_that_number_and_one_of_no_number_none() {
+    let numbered = "Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nin one of the following formats:\n1 x\n- 1 \\leq Q \\leq 10\n- 1 \\leq x \\leq 10";
+    assert!(spec(numbered).validate("1\n1 5\n").is_ok());
+    assert_eq!(
+        invalid(numbered, "1\n2 5\n").to_string(),
+        "line 2, token 1: `2` is not the kind of a query: 1"
+    );
+    let plain = numbered.replace("1 x\n", "x\n");
+    assert!(spec(&plain).validate("2\n5\n7\n").is_ok());
+}
