@@ -362,22 +362,29 @@ fn grouped(expr: &Expr) -> String {
     }
 }
 
-/// `A_i`, `A_{i,j}`, `N`; the indices a whole array was given (`#1`, `#2`) shown as `i`, `j`.
+/// `A_i`, `A_{i,j}`, `N`. The indices the spec names itself (`#1` of a whole array, a format's
+/// `#row` and `#column`) are shown by their place, as `i`, `j`.
 pub fn shown_name(name: &Name) -> String {
-    if let Some(digits) = name.base.strip_prefix('#')
-        && let Ok(index) = digits.parse::<u8>()
-    {
-        return char::from(b'h' + index).to_string();
-    }
+    let shown_index = |(place, index): (usize, &Expr)| match index {
+        Expr::Variable(index) if index.base.starts_with('#') => {
+            char::from(b'i' + place as u8).to_string()
+        }
+        _ => shown(index),
+    };
     match name.indices.as_slice() {
         [] => name.base.clone(),
-        [index] if matches!(index, Expr::Number(_) | Expr::Variable(_)) => {
-            format!("{}_{}", name.base, shown(index))
+        [index @ (Expr::Number(_) | Expr::Variable(_))] => {
+            format!("{}_{}", name.base, shown_index((0, index)))
         }
         indices => format!(
             "{}_{{{}}}",
             name.base,
-            indices.iter().map(shown).collect::<Vec<_>>().join(",")
+            indices
+                .iter()
+                .enumerate()
+                .map(shown_index)
+                .collect::<Vec<_>>()
+                .join(",")
         ),
     }
 }

@@ -81,8 +81,7 @@ pub fn read_line(tokens: &[Token]) -> Option<FormatLine> {
     while at < read.len() {
         match (&read[at], read.get(at + 1), read.get(at + 2)) {
             (Some(first), Some(None), Some(Some(last))) => {
-                let (name, mut from, to) = run(first, last)?;
-                let position = varying(&name)?;
+                let (name, position, mut from, to) = run(first, last)?;
                 // `A_1 A_2 \ldots A_N`: the names before the ellipsis start the run.
                 while let Some(Cell::One(before)) = cells.last()
                     && before.base == name.base
@@ -108,21 +107,14 @@ pub fn read_line(tokens: &[Token]) -> Option<FormatLine> {
     }
 }
 
-/// Which index of a run's name is its [`COLUMN`].
-fn varying(name: &Name) -> Option<usize> {
-    name.indices
-        .iter()
-        .position(|index| *index == Expr::Variable(Name::scalar(COLUMN)))
-}
-
 /// The run from `first` to `last`, which differ in one index (`A_1 \ldots A_N`,
-/// `A_{i,1} \ldots A_{i,W}`): its name, that index made [`COLUMN`], and the index's first and
-/// last values.
-fn run(first: &Name, last: &Name) -> Option<(Name, Expr, Expr)> {
+/// `A_{i,1} \ldots A_{i,W}`): its name, that index made [`COLUMN`], the index's position, and
+/// its first and last values.
+fn run(first: &Name, last: &Name) -> Option<(Name, usize, Expr, Expr)> {
     let (position, from, to) = differing(first, last)?;
     let mut name = first.clone();
     name.indices[position] = Expr::Variable(Name::scalar(COLUMN));
-    Some((name, from, to))
+    Some((name, position, from, to))
 }
 
 /// The one index in which `first` and `last` differ, and its two values.

@@ -99,9 +99,21 @@ fn constraints_no_input_meets_are_an_error_and_so_is_a_value_with_no_bound() {
     let error = impossible.generate(10, 1).unwrap_err();
     assert!(error.message.contains("keeps the constraints"), "{error}");
     assert!(error.message.contains("pairwise distinct"), "{error}");
-    let unbounded = spec("N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 10\n- A_i \\leq 3");
-    let error = unbounded.generate(10, 1).unwrap_err();
-    assert!(error.message.contains("no lower bound"), "{error}");
+    // The value named as the spec writes it, whatever the form.
+    for (format, name) in [
+        ("A_1 \\ldots A_N", "A_i"),
+        ("A_1\n\\vdots\nA_N", "A_i"),
+        (
+            "A_{1,1} \\ldots A_{1,N}\n\\vdots\nA_{N,1} \\ldots A_{N,N}",
+            "A_{i,j}",
+        ),
+    ] {
+        let unbounded = spec(&format!("N\n{format}\n- 1 \\leq N \\leq 10\n- A \\leq 3"));
+        assert_eq!(
+            unbounded.generate(10, 1).unwrap_err().message,
+            format!("the constraints give {name} no lower bound where it is drawn")
+        );
+    }
 }
 
 #[test]

@@ -368,3 +368,26 @@ fn a_scalar_beside_a_size_in_a_chain_is_a_size_too() {
     assert!(spec.variables["M"].size && spec.variables["N"].size);
     assert!(!spec.variables["K"].size);
 }
+
+#[test]
+fn tags_on_lines_of_their_own_are_passed_over() {
+    let tagged =
+        spec("<pre>\n<var>N</var>\n</pre>\n<ul>\n<li><var>1 \\leq N \\leq 5</var></li>\n</ul>");
+    assert_eq!(tagged.top.len(), 1);
+    assert!(tagged.validate("5\n").is_ok());
+}
+
+#[test]
+fn a_run_or_rows_are_one_name_from_one_bound_to_another() {
+    assert!(Spec::read("N\nA_1 \\ldots B_N\n- 1 \\leq N \\leq 5").is_err());
+    let ragged = "H W V\nA_{1,1} \\ldots A_{1,W}\n\\vdots\nA_{H,1} \\ldots A_{H,V}\n- 1 \\leq H, W, V \\leq 5\n- 1 \\leq A_{i,j} \\leq 9";
+    assert!(Spec::read(ragged).is_err());
+    // Named like a block, but no block: an array `Q`, a grid's column `q`.
+    let array = spec("N\nQ_1\n\\vdots\nQ_N\n- 1 \\leq N \\leq 5\n- 1 \\leq Q_i \\leq 9");
+    assert!(matches!(array.top[1], Item::Rows { .. }));
+    assert!(array.validate("2\n3\n4\n").is_ok());
+    let column =
+        spec("H\nq_{1,1}\n\\vdots\nq_{H,1}\n- 1 \\leq H \\leq 5\n- 1 \\leq q_{i,j} \\leq 9");
+    assert!(matches!(column.top[1], Item::Rows { .. }));
+    assert!(column.validate("2\n3\n4\n").is_ok());
+}

@@ -419,3 +419,26 @@ fn a_query_of_one_numbered_kind_has_that_number_and_one_of_no_number_none() {
     let plain = numbered.replace("1 x\n", "x\n");
     assert!(spec(&plain).validate("2\n5\n7\n").is_ok());
 }
+
+#[test]
+fn the_bounds_reached_are_shown_as_the_spec_writes_them() {
+    let sums = "N K\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 10\n- 0 \\leq K \\leq N - (1 + 1)\n- -(N + 1) \\leq A_i \\leq 5";
+    assert_eq!(
+        summary(sums, &["3 1\n-4 5 5\n"]),
+        [
+            "N reached neither 1 nor 10",
+            "K reached N-(1+1), not 0",
+            "A_i reached -(N+1) and 5"
+        ]
+    );
+    let lengths =
+        "H W\nS_1\n\\vdots\nS_H\n- 1 \\leq H, W \\leq 5\n- |S| = W\n- S_i consists of `.` and `#`.";
+    assert_eq!(
+        summary(lengths, &["2 3\n...\n.#.\n"]),
+        [
+            "H reached neither 1 nor 5",
+            "W reached neither 1 nor 5",
+            "|S_i| reached W"
+        ]
+    );
+}
