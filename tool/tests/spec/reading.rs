@@ -380,6 +380,8 @@ fn tags_on_lines_of_their_own_are_passed_over() {
 #[test]
 fn a_run_or_rows_are_one_name_from_one_bound_to_another() {
     assert!(Spec::read("N\nA_1 \\ldots B_N\n- 1 \\leq N \\leq 5").is_err());
+    // A line of marks alone is no line of a format.
+    assert!(Spec::read("N\n;\n- 1 \\leq N \\leq 5").is_err());
     let ragged = "H W V\nA_{1,1} \\ldots A_{1,W}\n\\vdots\nA_{H,1} \\ldots A_{H,V}\n- 1 \\leq H, W, V \\leq 5\n- 1 \\leq A_{i,j} \\leq 9";
     assert!(Spec::read(ragged).is_err());
     // Named like a block, but no block: an array `Q`, a grid's column `q`.
@@ -390,4 +392,23 @@ fn a_run_or_rows_are_one_name_from_one_bound_to_another() {
         spec("H\nq_{1,1}\n\\vdots\nq_{H,1}\n- 1 \\leq H \\leq 5\n- 1 \\leq q_{i,j} \\leq 9");
     assert!(matches!(column.top[1], Item::Rows { .. }));
     assert!(column.validate("2\n3\n4\n").is_ok());
+}
+
+#[test]
+fn numbers_with_separators_brackets_and_closing_marks_read_as_written() {
+    let separated = spec("N\n- 1 \\leq N \\leq 2,000,000;");
+    assert!(separated.validate("2000000\n").is_ok());
+    assert!(separated.validate("2000001\n").is_err());
+    // Four digits after a comma: two numbers.
+    let listed = spec("N M\n- 1 \\leq N \\leq 9\n- 1 \\leq M \\leq \\min(5,1000)。");
+    assert!(listed.validate("1 5\n").is_ok());
+    assert!(listed.validate("1 6\n").is_err());
+    let bracketed = spec("N M\n- 1 \\leq N \\leq 9\n- 1 \\leq M \\leq [N + 1] \\times 2:");
+    assert!(bracketed.validate("2 6\n").is_ok());
+    assert!(bracketed.validate("2 7\n").is_err());
+    // A `<` before a tag's name, with no tag after it, compares.
+    let compared =
+        spec("N\na_1 b_1\n\\vdots\na_N b_N\n- 1 \\leq N \\leq 5\n- 1 \\leq a_i<b_i \\leq 9 (i>0)");
+    assert!(compared.validate("1\n1 2\n").is_ok());
+    assert!(compared.validate("1\n2 2\n").is_err());
 }
