@@ -191,6 +191,11 @@ fn letters_are_read_by_class_or_one_by_one_quoted_or_not() {
     assert_eq!(letters("S consists of 0 and 1."), b"01");
     assert_eq!(letters("S consists of `+` and `-`."), b"+-");
     assert_eq!(letters("S consists of A and B only."), b"AB");
+    // Quotes around more than a character only stress it.
+    assert_eq!(
+        letters("S consists of `lowercase English letters`."),
+        (b'a'..=b'z').collect::<Vec<_>>()
+    );
 }
 
 #[test]
