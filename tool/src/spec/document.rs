@@ -588,7 +588,7 @@ impl Spec {
             match item {
                 Item::Line(cells) => self.write_line(cells, &mut Lookup::of(scopes.clone()), text),
                 Item::Rows { from, to, cells } => {
-                    let Some((from, to)) = written_range(from, to, &scopes, &[]) else {
+                    let Some((from, to)) = written_range(from, to, &scopes) else {
                         continue;
                     };
                     let mut lookup = Lookup::of(scopes.clone());
@@ -599,7 +599,7 @@ impl Spec {
                     }
                 }
                 Item::Cases { from, to } => {
-                    let Some((from, to)) = written_range(from, to, &scopes, &[]) else {
+                    let Some((from, to)) = written_range(from, to, &scopes) else {
                         continue;
                     };
                     for _ in from..=to {
@@ -692,17 +692,9 @@ fn range_in(from: &Expr, to: &Expr, lookup: &Lookup, line: usize) -> Result<(i12
     }
 }
 
-/// The first and last index of rows or a run of a document being written.
-fn written_range(
-    from: &Expr,
-    to: &Expr,
-    scopes: &[&Scope],
-    bound: &[(&str, i128)],
-) -> Option<(i128, i128)> {
-    let lookup = Lookup {
-        bound: bound.to_vec(),
-        ..Lookup::of(scopes.to_vec())
-    };
+/// The first and last index of rows or test cases of a document being written.
+fn written_range(from: &Expr, to: &Expr, scopes: &[&Scope]) -> Option<(i128, i128)> {
+    let lookup = Lookup::of(scopes.to_vec());
     Some((from.value(&lookup)?, to.value(&lookup)?))
 }
 

@@ -431,6 +431,11 @@ fn the_bounds_reached_are_shown_as_the_spec_writes_them() {
             "A_i reached -(N+1) and 5"
         ]
     );
+    // An index named in the spec keeps its name.
+    assert_eq!(
+        summary("N\nA_1 \\ldots A_N\n- 1 \\leq A_k \\leq N", &["2\n1 2\n"]),
+        ["A_k reached 1 and N"]
+    );
     let lengths =
         "H W\nS_1\n\\vdots\nS_H\n- 1 \\leq H, W \\leq 5\n- |S| = W\n- S_i consists of `.` and `#`.";
     assert_eq!(
