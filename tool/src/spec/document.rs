@@ -365,7 +365,9 @@ impl Spec {
                 Item::Line(cells) => self.read_line(cells, scope, outer, &[], tokens, 0)?,
                 Item::Rows { from, to, cells } => {
                     let (from, to) = self.range(from, to, scope, outer, &[], tokens)?;
-                    scope.reserve_rows(cells, to);
+                    // Room for the rows the input holds, a line each, whatever the count says.
+                    let most = from + (tokens.lines() - tokens.at) as i128;
+                    scope.reserve_rows(cells, to.min(most));
                     for row in from..=to {
                         self.read_line(cells, scope, outer, &[(ROW, row)], tokens, 0)?;
                     }
@@ -429,8 +431,17 @@ impl Spec {
         skip: usize,
     ) -> Result<(), Invalid> {
         let line_number = tokens.at + 1;
+        // A line of no values may be empty or left out.
+        let length = tokens
+            .line(tokens.at)
+            .map(|line| line.len().saturating_sub(skip));
+        // The values wanted, kept only up to what the line can hold (and a few to name), so that
+        // a count far beyond the input costs no more than the input: beyond them, the count and
+        // the last.
+        let room = length.unwrap_or(0).max(SHOWN_NAMES) + 1;
         let mut wanted = std::mem::take(&mut tokens.wanted);
         wanted.clear();
+        let (mut count, mut last_wanted) = (0, None);
         let mut lookup = Lookup::within(scope, outer, bound);
         let unknown = |name: &Name| {
             Invalid::at_line(
@@ -442,27 +453,33 @@ impl Spec {
             match cell {
                 Cell::One(name) => {
                     let indices = name.index_values(&lookup).ok_or_else(|| unknown(name))?;
-                    wanted.push((name, indices, self.is_string(&name.base)));
+                    if wanted.len() < room {
+                        wanted.push((name, indices, self.is_string(&name.base)));
+                    }
+                    (count, last_wanted) = (count + 1, Some((name, indices)));
                 }
                 Cell::Run { name, from, to } => {
                     let (first, last) = range_in(from, to, &lookup, line_number)?;
                     let string = self.is_string(&name.base);
+                    let columns = (last - first + 1) as usize;
+                    let kept = columns.min(room.saturating_sub(wanted.len())) as i128;
                     lookup.bound.push((COLUMN, first));
-                    for column in first..=last {
+                    let skipped = (kept < columns as i128).then_some(last);
+                    for column in (first..first + kept).chain(skipped) {
                         lookup.bound.last_mut().expect("the column").1 = column;
                         let indices = name.index_values(&lookup).ok_or_else(|| unknown(name))?;
-                        wanted.push((name, indices, string));
+                        if column < first + kept {
+                            wanted.push((name, indices, string));
+                        }
+                        last_wanted = Some((name, indices));
                     }
                     lookup.bound.pop();
+                    count += columns;
                 }
             }
         }
         drop(lookup);
-        // A line of no values may be empty or left out.
-        let length = tokens
-            .line(tokens.at)
-            .map(|line| line.len().saturating_sub(skip));
-        if wanted.is_empty() && skip == 0 {
+        if count == 0 && skip == 0 {
             tokens.at += usize::from(length == Some(0));
             return Ok(());
         }
@@ -471,16 +488,15 @@ impl Spec {
                 line_number,
                 format!(
                     "the input ends where the format has {} more",
-                    counted_names(&wanted)
+                    counted_names(&wanted, count, last_wanted)
                 ),
             ));
         };
         tokens.at += 1;
-        if length != wanted.len() {
+        if length != count {
             let message = format!(
-                "{length} tokens, where the format has {}: {}",
-                wanted.len(),
-                counted_names(&wanted)
+                "{length} tokens, where the format has {count}: {}",
+                counted_names(&wanted, count, last_wanted)
             );
             return Err(Invalid::at_line(line_number, message));
         }
@@ -722,13 +738,28 @@ pub fn named(base: &str, indices: &[i128]) -> String {
 }
 
 /// The names a line wants, shortened: `A_1 ... A_5`.
-fn counted_names(wanted: &[(&Name, Index, bool)]) -> String {
-    let names: Vec<String> = wanted
-        .iter()
-        .map(|(name, indices, _)| named(&name.base, indices))
-        .collect();
-    match names.len() {
-        0..=6 => names.join(" "),
-        count => format!("{} {} ... {}", names[0], names[1], names[count - 1]),
+/// How many names [`counted_names`] shows whole.
+const SHOWN_NAMES: usize = 6;
+
+/// The `count` names a line wants, of which `wanted` holds the first (at least
+/// [`SHOWN_NAMES`] + 1, or all) and `last` is the last: all of them, or the first two and the
+/// last.
+fn counted_names(
+    wanted: &[(&Name, Index, bool)],
+    count: usize,
+    last: Option<(&Name, Index)>,
+) -> String {
+    let shown = |(name, indices): (&Name, &Index)| named(&name.base, indices);
+    match (count, last) {
+        (0..=SHOWN_NAMES, _) | (_, None) => (wanted.iter())
+            .map(|(name, indices, _)| shown((name, indices)))
+            .collect::<Vec<_>>()
+            .join(" "),
+        (_, Some((name, indices))) => format!(
+            "{} {} ... {}",
+            shown((wanted[0].0, &wanted[0].1)),
+            shown((wanted[1].0, &wanted[1].1)),
+            shown((name, &indices))
+        ),
     }
 }

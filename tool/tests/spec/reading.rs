@@ -417,3 +417,24 @@ fn numbers_with_separators_brackets_and_closing_marks_read_as_written() {
     assert!(compared.validate("1\n1 2\n").is_ok());
     assert!(compared.validate("1\n2 2\n").is_err());
 }
+
+#[test]
+fn an_index_is_one_lowercase_letter_and_a_sentence_needs_no_bullet() {
+    for index in ["ab", "Z"] {
+        let text =
+            format!("N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq A_{{{index}}} \\leq 9");
+        let error = Spec::read(&text).unwrap_err();
+        assert!(
+            error
+                .message
+                .contains(&format!("{index} is not a variable")),
+            "{error}"
+        );
+    }
+    let unlisted =
+        spec("S\nConstraints\n1 \\leq |S| \\leq 5\nS consists of lowercase English letters.");
+    assert_eq!(
+        unlisted.variables["S"].letters.as_deref(),
+        Some(&(b'a'..=b'z').collect::<Vec<_>>()[..])
+    );
+}

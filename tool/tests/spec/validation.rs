@@ -447,3 +447,38 @@ fn the_bounds_reached_are_shown_as_the_spec_writes_them() {
         ]
     );
 }
+
+#[test]
+fn a_count_below_zero_or_beyond_any_input_is_no_count() {
+    let text = "N\nA_1 \\ldots A_N\n- 0 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9";
+    let no_count = "line 2: a count of the format, N, is not a count here";
+    for count in ["-1", "67108865"] {
+        assert_eq!(
+            invalid(text, &format!("{count}\n1 2\n")).to_string(),
+            no_count,
+            "{count}"
+        );
+    }
+    // The largest count any index reaches: a count, then too few values, found as fast as
+    // in an input of that many.
+    let rows = "N\nA_1\n\\vdots\nA_N\n- 0 \\leq N \\leq 5\n- 1 \\leq A_i \\leq 9";
+    assert_eq!(
+        invalid(rows, "67108864\n1\n").to_string(),
+        "line 3: the input ends where the format has A_2 more"
+    );
+    let largest = invalid(text, "67108864\n1 2\n").to_string();
+    assert!(
+        largest.starts_with("line 2: 2 tokens, where the format has 67108864"),
+        "{largest}"
+    );
+}
+
+#[test]
+fn an_index_that_is_a_scalar_of_the_input_is_its_value() {
+    let text = "N k\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 5\n- 1 \\leq k \\leq N\n- 1 \\leq A_i \\leq 9\n- A_k \\leq 5";
+    assert!(spec(text).validate("3 2\n9 5 9\n").is_ok());
+    assert_eq!(
+        invalid(text, "3 2\n1 6 1\n").to_string(),
+        "line 2, token 2: A_2 = 6 breaks A_k \\leq 5"
+    );
+}
