@@ -152,3 +152,57 @@ fn a_size_is_fitted_to_a_bound_on_a_product_of_sizes() {
             .unwrap_or_else(|invalid| panic!("{invalid}"));
     }
 }
+
+#[test]
+fn the_worst_seeds_are_one_per_family_and_a_worst_case_spends_a_sum_whole() {
+    for seed in [0, 1, u64::MAX] {
+        let families: Vec<u64> = Spec::worst_seeds(seed)
+            .iter()
+            .map(|worst| worst >> 56)
+            .collect();
+        assert_eq!(families, (0x80..0x88).collect::<Vec<u64>>(), "{seed}");
+    }
+    // The last case takes what the sum leaves.
+    let cases = spec(CASES);
+    let spent = |input: &str| -> i64 {
+        let lines: Vec<&str> = input.lines().collect();
+        lines[1..]
+            .iter()
+            .step_by(2)
+            .map(|n| n.parse::<i64>().unwrap())
+            .sum()
+    };
+    let most = Spec::worst_seeds(1)
+        .into_iter()
+        .map(|seed| spent(&cases.generate(200_000, seed).unwrap()))
+        .max();
+    assert_eq!(most, Some(200_000));
+}
+
+#[test]
+fn a_count_of_none_and_values_kept_off_one_value_are_made() {
+    let empty = spec(
+        "N M\nA_1 \\ldots A_M\n- 1 \\leq N \\leq 5\n- 0 \\leq M \\leq 0\n- 1 \\leq A_i \\leq 9",
+    );
+    let avoiding =
+        spec("N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 9\n- 1 \\leq A_i \\leq 2\n- A_i \\neq 1");
+    for seed in (0..20).chain(Spec::worst_seeds(2)) {
+        let input = empty.generate(5, seed).unwrap();
+        assert!(
+            input.starts_with(&format!("{} 0\n", first_number(&input))),
+            "{input}"
+        );
+        empty.validate(&input).unwrap();
+        let input = avoiding.generate(9, seed).unwrap();
+        avoiding.validate(&input).unwrap();
+        assert!(
+            input
+                .lines()
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .all(|value| value == "2"),
+            "{input}"
+        );
+    }
+}
