@@ -206,3 +206,19 @@ fn a_count_of_none_and_values_kept_off_one_value_are_made() {
         );
     }
 }
+
+#[test]
+fn values_bounded_by_other_values_or_letters_are_drawn_each_where_it_stands() {
+    let bounded = spec(
+        "N\nB_1 \\ldots B_N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 50\n- 1 \\leq B_i \\leq 9\n- 1 \\leq A_i \\leq B_i",
+    );
+    let strings = spec(
+        "N\nS_1 \\ldots S_N\n- 1 \\leq N \\leq 50\n- |S_i| = 3\n- S_i consists of lowercase English letters.",
+    );
+    for seed in (0..10).chain(Spec::worst_seeds(4)) {
+        for spec in [&bounded, &strings] {
+            let input = spec.generate(50, seed).unwrap();
+            spec.validate(&input).unwrap();
+        }
+    }
+}
