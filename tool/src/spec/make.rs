@@ -25,6 +25,9 @@ pub const WORST_FAMILIES: u64 = 8;
 /// How many inputs are drawn before the constraints are said to be too hard to meet.
 const ATTEMPTS: u64 = 20;
 
+/// How many of them a worst case draws as its family says.
+const FAMILY_ATTEMPTS: u64 = 5;
+
 /// How the values of a variable are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Draw {
@@ -161,8 +164,13 @@ impl<'s> Maker<'s> {
             cases_left: 0,
         };
         if worst {
-            // A worst case draws every variable's values one way.
-            let draw = [Draw::Anywhere, Draw::Equal, Draw::High, Draw::Edges][family as usize % 4];
+            // A worst case draws every variable's values one way; where no input so drawn keeps
+            // the constraints (equal values where rows must differ), later attempts draw them
+            // anywhere, at the same sizes.
+            let draw = match attempt < FAMILY_ATTEMPTS {
+                true => [Draw::Anywhere, Draw::Equal, Draw::High, Draw::Edges][family as usize % 4],
+                false => Draw::Anywhere,
+            };
             for name in spec.variables.keys() {
                 maker.draws.insert(name.clone(), draw);
             }

@@ -222,3 +222,100 @@ fn values_bounded_by_other_values_or_letters_are_drawn_each_where_it_stands() {
         }
     }
 }
+
+/// The values of line `line` (from 0) of `input`.
+fn line_values(input: &str, line: usize) -> Vec<i64> {
+    input
+        .lines()
+        .nth(line)
+        .unwrap_or("")
+        .split_ascii_whitespace()
+        .map(|value| value.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn sizes_and_lengths_reach_both_bounds_and_sizes_their_largest_two_times_in_five() {
+    let spec = spec(
+        "N\nA_1 \\ldots A_N\nS\n- 1 \\leq N \\leq 3\n- 1 \\leq A_i \\leq 9\n- 1 \\leq |S| \\leq 3\n- S consists of `a`.",
+    );
+    let inputs: Vec<String> = (0..100)
+        .map(|seed| spec.generate(3, seed).unwrap())
+        .collect();
+    let sizes: Vec<i64> = inputs.iter().map(|input| first_number(input)).collect();
+    let lengths: Vec<usize> = inputs
+        .iter()
+        .map(|input| input.lines().nth(2).unwrap().len())
+        .collect();
+    for (what, reached) in [
+        ("N", sizes.iter().map(|n| *n as usize).collect()),
+        ("|S|", lengths),
+    ] {
+        let reached: Vec<usize> = reached;
+        assert!(
+            reached.contains(&1) && reached.contains(&3),
+            "{what}: {reached:?}"
+        );
+    }
+    // At its largest in 2 of 5 inputs, and in a third of the rest.
+    let largest = sizes.iter().filter(|&&n| n == 3).count();
+    assert!((45..=65).contains(&largest), "{largest} of 100");
+}
+
+#[test]
+fn a_worst_case_fits_a_size_to_a_product_at_its_largest() {
+    let spec = spec(
+        "H W\nS_1\n\\vdots\nS_H\n- 1 \\leq H \\leq 3\n- 1 \\leq W \\leq 10^5\n- H \\times W \\leq 2 \\times 10^5\n- S_i is a string of length W consisting of `.`.",
+    );
+    for seed in Spec::worst_seeds(1) {
+        let input = spec.generate(200_000, seed).unwrap();
+        assert_eq!(input.lines().next(), Some("3 66666"));
+    }
+}
+
+#[test]
+fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said() {
+    let permutation = spec(
+        "N\nP_1 \\ldots P_N\nB_1 \\ldots B_N\n- 2 \\leq N \\leq 50\n- (P_1, \\ldots, P_N) is a permutation of (1, \\ldots, N).\n- 1 \\leq B_i \\leq 10^9\n- B_i are pairwise distinct.",
+    );
+    let (mut identity, mut reversed) = (false, false);
+    for seed in (0..10).chain(Spec::worst_seeds(5)) {
+        let input = permutation.generate(50, seed).unwrap();
+        permutation.validate(&input).unwrap();
+        let values = line_values(&input, 1);
+        let n = values.len() as i64;
+        identity |= n > 2 && values == (1..=n).collect::<Vec<_>>();
+        reversed |= n > 2 && values == (1..=n).rev().collect::<Vec<_>>();
+    }
+    assert!(
+        identity && reversed,
+        "a permutation in order and reversed among the worst"
+    );
+    // Distinct values over a wide range, from far off 1 to near the top.
+    let wide = spec(
+        "N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 50\n- 10 \\leq A_i \\leq 10^9\n- A_i are pairwise distinct.",
+    );
+    let mut top = 0;
+    for seed in (0..10).chain(Spec::worst_seeds(6)) {
+        let input = wide.generate(50, seed).unwrap();
+        wide.validate(&input).unwrap();
+        top = top.max(*line_values(&input, 1).iter().max().unwrap());
+    }
+    assert!(top > 500_000_000, "{top}");
+    // A rule on one array draws no other one so.
+    let beside = spec(
+        "N\nA_1 \\ldots A_N\nB_1 \\ldots B_N\nu_1 v_1\n\\vdots\nu_N v_N\n- 2 \\leq N \\leq 10\n- 1 \\leq A_i, B_i \\leq 10\n- A_1 \\leq \\ldots \\leq A_N\n- 1 \\leq u_i < v_i \\leq 11\n- (u_i, v_i) \\neq (u_j, v_j)",
+    );
+    let (mut unsorted, mut equal) = (false, false);
+    for seed in (0..20).chain(Spec::worst_seeds(7)) {
+        let input = beside.generate(10, seed).unwrap();
+        beside.validate(&input).unwrap();
+        let values = line_values(&input, 2);
+        unsorted |= values.windows(2).any(|pair| pair[0] > pair[1]);
+        equal |= values.len() > 1 && values.iter().all(|value| *value == values[0]);
+    }
+    assert!(
+        unsorted && equal,
+        "B unsorted in some input, all equal in another"
+    );
+}
