@@ -319,3 +319,18 @@ fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said
         "B unsorted in some input, all equal in another"
     );
 }
+
+#[test]
+fn a_worst_case_of_a_simple_graph_at_its_most_edges_is_the_complete_graph() {
+    for shape in ["simple and connected", "simple"] {
+        let spec = spec(&format!(
+            "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 8\n- 1 \\leq M \\leq N(N-1)/2\n- 1 \\leq u_i, v_i \\leq N\n- The given graph is {shape}."
+        ));
+        for seed in Spec::worst_seeds(8) {
+            let input = spec.generate(100, seed).unwrap();
+            spec.validate(&input)
+                .unwrap_or_else(|invalid| panic!("{shape}: {invalid}\n{input}"));
+            assert!(input.starts_with("8 28\n"), "{shape}: {input}");
+        }
+    }
+}
