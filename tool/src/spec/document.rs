@@ -165,9 +165,11 @@ impl Scope {
         self.arrays[at].1.set(indices, slot)
     }
 
-    /// Makes room for the values of the rows `cells` make, up to row `to`, about to be read: the
-    /// arrays of one index, the row's.
-    pub fn reserve_rows(&mut self, cells: &[Cell], to: i128) {
+    /// Makes room for the values of the rows `cells` make, from row `from` to `to`, about to be
+    /// read or made: the arrays of one index, the row's. No more than `lines` rows, whatever
+    /// the count says: a row read is a line of the input.
+    pub fn reserve_rows(&mut self, cells: &[Cell], from: i128, to: i128, lines: usize) {
+        let to = to.min(from.saturating_add(lines as i128));
         let length = ((to + 1).max(0) as usize).min(MOST_INDEX as usize);
         for cell in cells {
             let Cell::One(name) = cell else { continue };
@@ -365,9 +367,7 @@ impl Spec {
                 Item::Line(cells) => self.read_line(cells, scope, outer, &[], tokens, 0)?,
                 Item::Rows { from, to, cells } => {
                     let (from, to) = self.range(from, to, scope, outer, &[], tokens)?;
-                    // Room for the rows the input holds, a line each, whatever the count says.
-                    let most = from + (tokens.lines() - tokens.at) as i128;
-                    scope.reserve_rows(cells, to.min(most));
+                    scope.reserve_rows(cells, from, to, tokens.lines() - tokens.at);
                     for row in from..=to {
                         self.read_line(cells, scope, outer, &[(ROW, row)], tokens, 0)?;
                     }

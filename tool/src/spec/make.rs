@@ -200,7 +200,7 @@ impl<'s> Maker<'s> {
                 Item::Line(cells) => self.cells(cells, scope, outer, &[])?,
                 Item::Rows { from, to, cells } => {
                     let (from, to) = self.range(from, to, scope, outer, &[])?;
-                    scope.reserve_rows(cells, to);
+                    scope.reserve_rows(cells, from, to, usize::MAX);
                     let graph = self.spec.graph.as_ref().filter(|graph| {
                         matches!(cells.as_slice(), [Cell::One(u), Cell::One(v), ..] if u.base == graph.ends[0] && v.base == graph.ends[1])
                     });
