@@ -438,7 +438,7 @@ impl Spec {
         // The values wanted, kept only up to what the line can hold (and a few to name), so that
         // a count far beyond the input costs no more than the input: beyond them, the count and
         // the last.
-        let room = length.unwrap_or(0).max(SHOWN_NAMES) + 1;
+        let room = length.unwrap_or(0).max(SHOWN_NAMES);
         let mut wanted = std::mem::take(&mut tokens.wanted);
         wanted.clear();
         let (mut count, mut last_wanted) = (0, None);
