@@ -188,11 +188,10 @@ fn permutation(tokens: &[Token]) -> Option<Rule> {
     let name = subjects(tokens).into_iter().next()?;
     // The last bound of `(1, 2, \ldots, N)`, or of `1 to N`: what follows the line's last
     // comma, ellipsis or "to".
-    let after = tokens;
-    let last_at = after.iter().rposition(|token| {
+    let last_at = tokens.iter().rposition(|token| {
         matches!(token, Token::Mark(',') | Token::Across) || *token == Token::Word("to".into())
     })?;
-    let mut reader = Reader::new(&after[last_at + 1..]);
+    let mut reader = Reader::new(&tokens[last_at + 1..]);
     let of = reader.sum()?;
     Some(Rule::Permutation { name, of })
 }

@@ -742,8 +742,7 @@ pub fn named(base: &str, indices: &[i128]) -> String {
 const SHOWN_NAMES: usize = 6;
 
 /// The `count` names a line wants, of which `wanted` holds the first (at least
-/// [`SHOWN_NAMES`] + 1, or all) and `last` is the last: all of them, or the first two and the
-/// last.
+/// [`SHOWN_NAMES`], or all) and `last` is the last: all of them, or the first two and the last.
 fn counted_names(
     wanted: &[(&Name, Index, bool)],
     count: usize,
