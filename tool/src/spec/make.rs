@@ -484,7 +484,7 @@ impl<'s> Maker<'s> {
             };
             let bounds = self.bounds_of(&length_of, indices, scope, outer, true);
             let (low, high) = self.both(&length_of, &bounds)?;
-            let high = self.capped(&name.base, low, high);
+            let high = self.capped(&name.base, low, high, scope, outer);
             let length = match self.worst {
                 true => high,
                 false => low + self.below(high - low + 1),
@@ -497,7 +497,7 @@ impl<'s> Maker<'s> {
         let bounds = self.bounds(name, indices, scope, outer);
         let (low, mut high) = self.both(name, &bounds)?;
         if variable.size {
-            high = self.capped(&name.base, low, high);
+            high = self.capped(&name.base, low, high, scope, outer);
             let value = match self.worst || self.rng.below(5) < 2 {
                 true => high,
                 false => low + self.below(high - low + 1),
@@ -559,13 +559,14 @@ impl<'s> Maker<'s> {
         kept
     }
 
-    /// A size's upper bound `high`, capped by SIZE and by what a sum over the test cases leaves.
-    fn capped(&self, base: &str, low: i128, high: i128) -> i128 {
+    /// A size's upper bound `high`, capped by SIZE and by what a sum over the test cases leaves
+    /// (its bound, `2 \times 10^5` or a variable read before the cases, known where it is drawn).
+    fn capped(&self, base: &str, low: i128, high: i128, scope: &Scope, outer: &[&Scope]) -> i128 {
         let mut high = high.min(self.size.max(low));
         for constraint in &self.spec.constraints {
             if let Rule::Sum { name, most } = &constraint.rule
                 && name == base
-                && let Some(most) = most.value(&NoValues)
+                && let Some(most) = most.value(&Lookup::within(scope, outer, &[]))
             {
                 let spent = self.sums.get(base).copied().unwrap_or(0);
                 high = high.min(most - spent - low * self.cases_left).max(low);
@@ -792,18 +793,6 @@ impl<'s> Maker<'s> {
                 (parent, vertex)
             })
             .collect()
-    }
-}
-
-/// What a lookup of no values sees: bounds made of numbers alone.
-struct NoValues;
-
-impl super::expr::Values for NoValues {
-    fn number(&self, _: &str, _: &[i128]) -> Option<i128> {
-        None
-    }
-    fn length(&self, _: &str, _: &[i128]) -> Option<i128> {
-        None
     }
 }
 

@@ -41,7 +41,8 @@ pub struct Variable {
     pub level: Level,
     /// Its letters, if it is a string.
     pub letters: Option<Vec<u8>>,
-    /// Whether it counts something of the format (a length, a number of rows, of test cases).
+    /// Whether it counts something of the format (a length, a number of rows, of test cases),
+    /// or SIZE caps it as it caps those.
     pub size: bool,
 }
 
@@ -550,14 +551,22 @@ impl Spec {
         }
     }
 
-    /// Marks as sizes the graph's number of vertices, and every scalar in a chain beside a size
-    /// (`N - 1 \leq M`): SIZE must cap them too, or their sizes' bounds would not let SIZE cap
-    /// those.
+    /// Marks as sizes the graph's number of vertices, the variable of a sum over the test cases
+    /// (its values share a budget, which a size's draw spends), and every scalar in a chain
+    /// beside a size (`N - 1 \leq M`): SIZE must cap them too, or their sizes' bounds would not
+    /// let SIZE cap those.
     fn find_more_sizes(&mut self) {
         if let Some(graph) = &self.graph
             && let Some(variable) = self.variables.get_mut(&graph.vertices)
         {
             variable.size = true;
+        }
+        for constraint in &self.constraints {
+            if let Rule::Sum { name, .. } = &constraint.rule
+                && let Some(variable) = self.variables.get_mut(name)
+            {
+                variable.size = true;
+            }
         }
         loop {
             let mut found = Vec::new();
