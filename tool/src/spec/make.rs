@@ -22,6 +22,9 @@ pub const WORST: u64 = 1 << 63;
 /// of a tree.
 pub const WORST_FAMILIES: u64 = 8;
 
+/// The most vertices whose pairs are listed to draw a dense simple graph from (2 million pairs).
+const MOST_LISTED: usize = 2048;
+
 /// How many inputs are drawn before the constraints are said to be too hard to meet.
 const ATTEMPTS: u64 = 20;
 
@@ -335,7 +338,8 @@ impl<'s> Maker<'s> {
     }
 
     /// Whether every value of `base`, a number that counts nothing, has the same bounds: no
-    /// chain bounds it by another indexed value (`L_i \leq R_i`).
+    /// chain bounds it by another indexed value (`L_i \leq R_i`) or bounds one of its values
+    /// alone (`A_1 \leq 5`).
     fn same_bounds(&self, base: &str) -> bool {
         let variable = &self.spec.variables[base];
         if variable.letters.is_some() || variable.size {
@@ -345,14 +349,18 @@ impl<'s> Maker<'s> {
             let Rule::Chain { terms, .. } = &constraint.rule else {
                 return true;
             };
-            let mentions = terms
-                .iter()
-                .any(|term| matches!(term, Expr::Variable(name) if name.base == base));
+            let mut mentions = terms.iter().filter_map(|term| match term {
+                Expr::Variable(name) if name.base == base => Some(name),
+                _ => None,
+            });
+            let Some(subject) = mentions.next() else {
+                return true;
+            };
             let mut indexed = 0;
             for term in terms {
                 term.names(&mut |name| indexed += usize::from(!name.indices.is_empty()));
             }
-            !mentions || indexed <= 1
+            indexed <= 1 && subject.indices.iter().all(is_free_index)
         })
     }
 
@@ -662,7 +670,8 @@ impl<'s> Maker<'s> {
                 if subject.base != name.base {
                     continue;
                 }
-                let Some(bound) = binding(subject, indices) else {
+                let Some(bound) = binding(subject, indices, &Lookup::within(scope, outer, &[]))
+                else {
                     continue;
                 };
                 let lookup = Lookup::within(scope, outer, &bound);
@@ -743,9 +752,8 @@ impl<'s> Maker<'s> {
         if edges.len() < count {
             seen.extend(edges.iter().map(|&(u, v)| (u.min(v), u.max(v))));
         }
-        let pairs = n * (n - 1) / 2;
-        if shape.simple && count > n.saturating_mul(n) / 8 && pairs <= 1 << 22 {
-            // A dense graph: the pairs left, shuffled.
+        if shape.simple && n <= MOST_LISTED && count > n.pow(2) / 8 {
+            // A dense graph: the pairs left, shuffled, rather than drawn until enough are new.
             let mut left: Vec<(usize, usize)> = (1..=n)
                 .flat_map(|u| (u + 1..=n).map(move |v| (u, v)))
                 .filter(|pair| !seen.contains(pair))
@@ -770,7 +778,7 @@ impl<'s> Maker<'s> {
             .into_iter()
             .map(|(u, v)| {
                 let (u, v) = (label[u] as i128, label[v] as i128);
-                match ordered || self.rng.below(2) == 0 {
+                match ordered || self.rng.pick(&[true, false]) {
                     true => (u.min(v), u.max(v)),
                     false => (u.max(v), u.min(v)),
                 }
@@ -797,8 +805,12 @@ impl<'s> Maker<'s> {
 }
 
 /// The free indices of a chain's `subject` bound to the value's `indices`: `A_i` at `[3]` binds
-/// `i` to 3. None if a fixed index differs.
-fn binding<'n>(subject: &'n Name, indices: &[i128]) -> Option<Vec<(&'n str, i128)>> {
+/// `i` to 3. None if a fixed index (`A_1`, `A_N`, worked out from the `known` values) differs.
+fn binding<'n>(
+    subject: &'n Name,
+    indices: &[i128],
+    known: &Lookup,
+) -> Option<Vec<(&'n str, i128)>> {
     if subject.indices.len() != indices.len() {
         // `|S| = N` names S without its index, for every S_i.
         return subject.indices.is_empty().then(Vec::new);
@@ -806,14 +818,17 @@ fn binding<'n>(subject: &'n Name, indices: &[i128]) -> Option<Vec<(&'n str, i128
     let mut bound = Vec::new();
     for (index, &value) in subject.indices.iter().zip(indices) {
         match index {
-            Expr::Variable(name) if name.indices.is_empty() && is_index(&name.base) => {
-                bound.push((name.base.as_str(), value))
-            }
-            Expr::Number(number) if *number == value => {}
+            Expr::Variable(name) if is_free_index(index) => bound.push((name.base.as_str(), value)),
+            fixed if fixed.value(known) == Some(value) => {}
             _ => return None,
         }
     }
     Some(bound)
+}
+
+/// Whether `index` is an index name (`i`), which takes every value, not a fixed one (`1`, `N`).
+fn is_free_index(index: &Expr) -> bool {
+    matches!(index, Expr::Variable(name) if name.indices.is_empty() && is_index(&name.base))
 }
 
 fn indices_of(

@@ -1,17 +1,8 @@
 //! Inputs made from a spec: the same for the same SIZE and SEED, sizes capped by SIZE, values
 //! at the edges often, worst cases at the largest, and constraints no input meets an error.
 
-use super::{ARRAY, CASES, TREE, spec};
+use super::{ARRAY, CASES, TREE, first_number, line_values, spec};
 use atcoder_games_tool::spec::Spec;
-
-/// The first number of `text`.
-fn first_number(text: &str) -> i64 {
-    text.split_ascii_whitespace()
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap()
-}
 
 #[test]
 fn the_same_size_and_seed_make_the_same_input() {
@@ -67,31 +58,6 @@ fn values_are_drawn_at_their_bounds_often() {
 }
 
 #[test]
-fn the_worst_cases_have_every_size_at_its_largest_and_trees_of_every_shape() {
-    let spec = spec(TREE);
-    let mut shapes = (false, false);
-    for seed in Spec::worst_seeds(3) {
-        let input = spec.generate(1000, seed).unwrap();
-        spec.validate(&input).unwrap();
-        assert_eq!(first_number(&input), 1000);
-        let mut degrees = vec![0; 1001];
-        for edge in input.lines().skip(1) {
-            for end in edge.split(' ') {
-                degrees[end.parse::<usize>().unwrap()] += 1;
-            }
-        }
-        let most = *degrees.iter().max().unwrap();
-        shapes.0 |= most == 2;
-        shapes.1 |= most == 999;
-    }
-    assert_eq!(
-        shapes,
-        (true, true),
-        "(a path, a star) among the worst cases"
-    );
-}
-
-#[test]
 fn constraints_no_input_meets_are_an_error_and_so_is_a_value_with_no_bound() {
     let impossible = spec(
         "N\nA_1 \\ldots A_N\n- 5 \\leq N \\leq 10\n- 1 \\leq A_i \\leq 3\n- A_i are pairwise distinct.",
@@ -114,29 +80,6 @@ fn constraints_no_input_meets_are_an_error_and_so_is_a_value_with_no_bound() {
             format!("the constraints give {name} no lower bound where it is drawn")
         );
     }
-}
-
-#[test]
-fn a_graph_is_simple_and_connected_where_the_spec_says() {
-    let spec = spec(
-        "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 100\n- N - 1 \\leq M \\leq \\min(100, N(N-1)/2)\n- 1 \\leq u_i < v_i \\leq N\n- The given graph is simple and connected.",
-    );
-    for seed in 0..30 {
-        let input = spec.generate(100, seed).unwrap();
-        spec.validate(&input)
-            .unwrap_or_else(|invalid| panic!("{invalid}\n{input}"));
-    }
-    // A complete graph at a small N: M = N(N-1)/2 for N of 3 or more.
-    let complete = (0..60)
-        .map(|seed| spec.generate(6, seed).unwrap())
-        .any(|input| {
-            let mut sizes = input
-                .split_ascii_whitespace()
-                .map(|token| token.parse::<usize>().unwrap());
-            let (n, m) = (sizes.next().unwrap(), sizes.next().unwrap());
-            n >= 3 && m == n * (n - 1) / 2
-        });
-    assert!(complete, "no complete graph in 60 seeds");
 }
 
 #[test]
@@ -186,6 +129,9 @@ fn a_count_of_none_and_values_kept_off_one_value_are_made() {
     );
     let avoiding =
         spec("N\nA_1 \\ldots A_N\n- 1 \\leq N \\leq 9\n- 1 \\leq A_i \\leq 2\n- A_i \\neq 1");
+    let no_queries = spec(
+        "Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nEach query is given in one of the following formats:\n1 x\n2 x y\n- 0 \\leq Q \\leq 0\n- 1 \\leq x, y \\leq 10",
+    );
     for seed in (0..20).chain(Spec::worst_seeds(2)) {
         let input = empty.generate(5, seed).unwrap();
         assert!(
@@ -193,6 +139,8 @@ fn a_count_of_none_and_values_kept_off_one_value_are_made() {
             "{input}"
         );
         empty.validate(&input).unwrap();
+        // No query is drawn for a count of none.
+        assert_eq!(no_queries.generate(5, seed).unwrap(), "0\n");
         let input = avoiding.generate(9, seed).unwrap();
         avoiding.validate(&input).unwrap();
         assert!(
@@ -215,23 +163,18 @@ fn values_bounded_by_other_values_or_letters_are_drawn_each_where_it_stands() {
     let strings = spec(
         "N\nS_1 \\ldots S_N\n- 1 \\leq N \\leq 50\n- |S_i| = 3\n- S_i consists of lowercase English letters.",
     );
+    // A_i is drawn up to B_i, not up to the bound the first A has.
+    let mut above_the_first = false;
     for seed in (0..10).chain(Spec::worst_seeds(4)) {
         for spec in [&bounded, &strings] {
             let input = spec.generate(50, seed).unwrap();
             spec.validate(&input).unwrap();
         }
+        let input = bounded.generate(50, seed).unwrap();
+        let first_bound = line_values(&input, 1)[0];
+        above_the_first |= line_values(&input, 2).iter().any(|a| *a > first_bound);
     }
-}
-
-/// The values of line `line` (from 0) of `input`.
-fn line_values(input: &str, line: usize) -> Vec<i64> {
-    input
-        .lines()
-        .nth(line)
-        .unwrap_or("")
-        .split_ascii_whitespace()
-        .map(|value| value.parse().unwrap())
-        .collect()
+    assert!(above_the_first, "no A_i above B_1");
 }
 
 #[test]
@@ -279,18 +222,25 @@ fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said
     let permutation = spec(
         "N\nP_1 \\ldots P_N\nB_1 \\ldots B_N\n- 2 \\leq N \\leq 50\n- (P_1, \\ldots, P_N) is a permutation of (1, \\ldots, N).\n- 1 \\leq B_i \\leq 10^9\n- B_i are pairwise distinct.",
     );
-    let (mut identity, mut reversed) = (false, false);
-    for seed in (0..10).chain(Spec::worst_seeds(5)) {
+    // Shuffled, some keep a value in its place, as 63% of random permutations do (a shuffle that
+    // never leaves an item where it is makes a single cycle, which never does).
+    let (mut identity, mut reversed, mut shuffled) = (false, false, false);
+    for seed in (0..30).chain(Spec::worst_seeds(5)) {
         let input = permutation.generate(50, seed).unwrap();
         permutation.validate(&input).unwrap();
         let values = line_values(&input, 1);
         let n = values.len() as i64;
-        identity |= n > 2 && values == (1..=n).collect::<Vec<_>>();
-        reversed |= n > 2 && values == (1..=n).rev().collect::<Vec<_>>();
+        let in_order = values == (1..=n).collect::<Vec<_>>();
+        let in_reverse = values == (1..=n).rev().collect::<Vec<_>>();
+        identity |= n > 2 && in_order;
+        reversed |= n > 2 && in_reverse;
+        shuffled |=
+            !in_order && !in_reverse && (1..=n).zip(&values).any(|(place, value)| place == *value);
     }
     assert!(
-        identity && reversed,
-        "a permutation in order and reversed among the worst"
+        identity && reversed && shuffled,
+        "(in order, reversed, shuffled with a value in its place): {:?}",
+        (identity, reversed, shuffled)
     );
     // Distinct values over a wide range, from far off 1 to near the top.
     let wide = spec(
@@ -305,7 +255,7 @@ fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said
     assert!(top > 500_000_000, "{top}");
     // A rule on one array draws no other one so.
     let beside = spec(
-        "N\nA_1 \\ldots A_N\nB_1 \\ldots B_N\nu_1 v_1\n\\vdots\nu_N v_N\n- 2 \\leq N \\leq 10\n- 1 \\leq A_i, B_i \\leq 10\n- A_1 \\leq \\ldots \\leq A_N\n- 1 \\leq u_i < v_i \\leq 11\n- (u_i, v_i) \\neq (u_j, v_j)",
+        "N\nA_1 \\ldots A_N\nB_1 \\ldots B_N\nu_1 v_1\n\\vdots\nu_N v_N\n- 2 \\leq N \\leq 10\n- 1 \\leq A_i, B_i \\leq 10\n- A_1 \\leq \\ldots \\leq A_N\n- A_i are pairwise distinct.\n- 1 \\leq u_i < v_i \\leq 11\n- (u_i, v_i) \\neq (u_j, v_j)",
     );
     let (mut unsorted, mut equal) = (false, false);
     for seed in (0..20).chain(Spec::worst_seeds(7)) {
@@ -322,25 +272,10 @@ fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said
 }
 
 #[test]
-fn a_worst_case_of_a_simple_graph_at_its_most_edges_is_the_complete_graph() {
-    for shape in ["simple and connected", "simple"] {
-        let spec = spec(&format!(
-            "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 8\n- 1 \\leq M \\leq N(N-1)/2\n- 1 \\leq u_i, v_i \\leq N\n- The given graph is {shape}."
-        ));
-        for seed in Spec::worst_seeds(8) {
-            let input = spec.generate(100, seed).unwrap();
-            spec.validate(&input)
-                .unwrap_or_else(|invalid| panic!("{shape}: {invalid}\n{input}"));
-            assert!(input.starts_with("8 28\n"), "{shape}: {input}");
-        }
-    }
-}
-
-#[test]
 fn every_way_of_drawing_values_shows_among_the_inputs() {
-    // Ten values between 1 and 10^9 at size 10: near a bound is within 10 of it.
-    let wide = spec("N\nA_1 \\ldots A_N\n- 10 \\leq N \\leq 10\n- 1 \\leq A_i \\leq 10^9");
-    let top = 1_000_000_000;
+    // Ten values between 10^8 and 10^9 at size 10: near a bound is within 10 of it.
+    let wide = spec("N\nA_1 \\ldots A_N\n- 10 \\leq N \\leq 10\n- 10^8 \\leq A_i \\leq 10^9");
+    let (low, top) = (100_000_000, 1_000_000_000);
     let arrays: Vec<Vec<i64>> = (0..100)
         .map(|seed| line_values(&wide.generate(10, seed).unwrap(), 1))
         .collect();
@@ -350,16 +285,16 @@ fn every_way_of_drawing_values_shows_among_the_inputs() {
         (
             "both bounds and nothing else",
             arrays.iter().any(|values| {
-                values.contains(&1)
+                values.contains(&low)
                     && values.contains(&top)
-                    && values.iter().all(|value| *value == 1 || *value == top)
+                    && values.iter().all(|value| *value == low || *value == top)
             }),
         ),
         (
             "varied values near the lower bound",
             arrays
                 .iter()
-                .any(|values| varied(values) && values.iter().all(|value| *value <= 10)),
+                .any(|values| varied(values) && values.iter().all(|value| *value < low + 10)),
         ),
         (
             "varied values near the upper bound",
@@ -371,11 +306,11 @@ fn every_way_of_drawing_values_shows_among_the_inputs() {
             "equal values away from both bounds",
             arrays
                 .iter()
-                .any(|values| !varied(values) && values[0] > 10 && values[0] <= top - 10),
+                .any(|values| !varied(values) && values[0] >= low + 10 && values[0] <= top - 10),
         ),
         (
             "values across the range",
-            arrays.iter().any(|values| spread(values) > top / 2),
+            arrays.iter().any(|values| spread(values) > (top - low) / 2),
         ),
     ];
     for (what, shown) in shows {
@@ -440,44 +375,115 @@ fn a_sum_over_the_cases_bounds_its_variable_alone_even_when_its_bound_is_a_varia
     }
 }
 
-/// The leaves and the diameter (in edges) of the tree on vertices 1 to `n` whose edges are the
-/// lines of `input` after the first.
-fn leaves_and_diameter(input: &str, n: usize) -> (usize, usize) {
-    let mut next = vec![Vec::new(); n + 1];
-    for line in input.lines().skip(1) {
-        let ends = line_values(line, 0);
-        let (u, v) = (ends[0] as usize, ends[1] as usize);
-        next[u].push(v);
-        next[v].push(u);
+#[test]
+fn a_column_of_rows_is_drawn_whole_where_a_rule_says() {
+    // Fifty distinct values of fifty: drawn one by one, no input would have them.
+    let spec = spec(
+        "N\nA_1 B_1\n\\vdots\nA_N B_N\n- 50 \\leq N \\leq 50\n- 1 \\leq A_i \\leq 50\n- 1 \\leq B_i \\leq 9\n- A_i are pairwise distinct.",
+    );
+    for seed in (0..10).chain(Spec::worst_seeds(12)) {
+        let input = spec
+            .generate(50, seed)
+            .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
+        let mut column: Vec<i64> = (1..=50).map(|line| line_values(&input, line)[0]).collect();
+        column.sort_unstable();
+        assert_eq!(column, (1..=50).collect::<Vec<i64>>(), "{input}");
     }
-    let farthest = |from: usize| {
-        let mut depth = vec![usize::MAX; n + 1];
-        depth[from] = 0;
-        let mut queue = std::collections::VecDeque::from([from]);
-        let mut last = from;
-        while let Some(vertex) = queue.pop_front() {
-            last = vertex;
-            for &other in &next[vertex] {
-                if depth[other] == usize::MAX {
-                    depth[other] = depth[vertex] + 1;
-                    queue.push_back(other);
-                }
-            }
-        }
-        (last, depth[last])
-    };
-    let leaves = next.iter().filter(|ends| ends.len() == 1).count();
-    (leaves, farthest(farthest(1).0).1)
 }
 
 #[test]
-fn a_caterpillar_is_among_the_worst_trees() {
-    // A spine of half the vertices, the other half hung on it: a path would have two leaves, a
-    // star a diameter of two, a random tree of 1,000 vertices a diameter far below 500.
-    let spec = spec(TREE);
-    let caterpillar = Spec::worst_seeds(10).into_iter().any(|seed| {
-        let (leaves, diameter) = leaves_and_diameter(&spec.generate(1000, seed).unwrap(), 1000);
-        leaves >= 450 && diameter >= 499
-    });
-    assert!(caterpillar, "no caterpillar among the worst trees");
+fn values_in_strict_order_or_distinct_are_drawn_without_repeats_up_to_the_top() {
+    // Fifty of a hundred in strict order: drawn with repeats, no input would keep it.
+    let strict = spec(
+        "N\nA_1 \\ldots A_N\n- 50 \\leq N \\leq 50\n- 1 \\leq A_i \\leq 100\n- A_1 < A_2 < \\ldots < A_N",
+    );
+    // Fifty distinct of 250, drawn one by one: the top is in one input of five.
+    let distinct = spec(
+        "N\nA_1 \\ldots A_N\n- 50 \\leq N \\leq 50\n- 1000 \\leq A_i \\leq 1249\n- A_i are pairwise distinct.",
+    );
+    let mut top = false;
+    for seed in 0..30 {
+        for spec in [&strict, &distinct] {
+            let input = spec
+                .generate(50, seed)
+                .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
+            spec.validate(&input).unwrap();
+        }
+        top |= line_values(&distinct.generate(50, seed).unwrap(), 1).contains(&1249);
+    }
+    assert!(top, "no distinct value reached 1249");
+}
+
+#[test]
+fn bounds_are_kept_whichever_way_a_chain_is_written() {
+    // Each spec's values lie between 1 and 4; drawn at the two bounds, they are 1 and 4 alone.
+    for (bounds, what) in [
+        (
+            "- 1 \\leq A_i \\leq 10^9\n- A_i < N",
+            "a second, strict upper bound",
+        ),
+        ("- 4 \\geq A_i \\geq 1", "a falling chain"),
+        ("- 0 < A_i < 5", "strict bounds"),
+    ] {
+        let spec = spec(&format!(
+            "N M\nA_1 \\ldots A_M\n- 5 \\leq N \\leq 5\n- 20 \\leq M \\leq 20\n{bounds}"
+        ));
+        let mut at_both = false;
+        for seed in 0..40 {
+            let input = spec
+                .generate(20, seed)
+                .unwrap_or_else(|error| panic!("{what}, seed {seed}: {error}"));
+            spec.validate(&input)
+                .unwrap_or_else(|invalid| panic!("{what}: {invalid}"));
+            let values = line_values(&input, 1);
+            at_both |= values.contains(&1)
+                && values.contains(&4)
+                && values.iter().all(|value| *value == 1 || *value == 4);
+        }
+        assert!(at_both, "{what}: no input of the two bounds alone");
+    }
+}
+
+#[test]
+fn a_bound_on_one_value_binds_that_value_alone() {
+    for (index, place) in [("1", 0), ("N", 19)] {
+        let spec = spec(&format!(
+            "N\nA_1 \\ldots A_N\n- 20 \\leq N \\leq 20\n- 1 \\leq A_i \\leq 100\n- A_{index} \\leq 5"
+        ));
+        let (mut at_its_top, mut others_above) = (0, false);
+        for seed in 0..200 {
+            let input = spec
+                .generate(20, seed)
+                .unwrap_or_else(|error| panic!("A_{index}, seed {seed}: {error}"));
+            let values = line_values(&input, 1);
+            assert!(values[place] <= 5, "A_{index}: {input}");
+            at_its_top += usize::from(values[place] == 5);
+            others_above |= values
+                .iter()
+                .enumerate()
+                .any(|(at, value)| at != place && *value > 5);
+        }
+        // At 5 in about 44 of 200 (at the two bounds, near the top, anywhere in 1 to 5).
+        assert!(at_its_top >= 30, "A_{index} at 5 in {at_its_top} of 200");
+        assert!(others_above, "A_{index}: no other value above 5");
+    }
+}
+
+#[test]
+fn a_size_inside_an_expression_is_fitted_to_the_values_drawn_before_it() {
+    let spec = spec(
+        "M N\nA_1 \\ldots A_N\n- 2 \\leq M \\leq 100\n- 1 \\leq N \\leq 100\n- 2 \\times N \\leq M\n- 1 \\leq A_i \\leq 9",
+    );
+    for seed in Spec::worst_seeds(13) {
+        let input = spec.generate(100, seed).unwrap();
+        let sizes = line_values(&input, 0);
+        assert_eq!(sizes[1], sizes[0] / 2, "N at its largest below M: {input}");
+    }
+}
+
+#[test]
+fn a_string_of_one_letter_may_be_any_of_its_letters() {
+    let spec = spec("S\n- |S| = 10\n- S consists of `A` and `B`.");
+    let all_b = (0..60).any(|seed| spec.generate(10, seed).unwrap() == "BBBBBBBBBB\n");
+    assert!(all_b, "no string of B alone");
 }

@@ -5,6 +5,7 @@
 mod command_line;
 mod documented;
 mod generation;
+mod graphs;
 mod reading;
 mod shrinking;
 mod validation;
@@ -14,6 +15,26 @@ use atcoder_games_tool::spec::Spec;
 /// The spec of `text`, which must read.
 pub fn spec(text: &str) -> Spec {
     Spec::read(text).unwrap_or_else(|error| panic!("{error}\n{text}"))
+}
+
+/// The first number of `text`.
+pub fn first_number(text: &str) -> i64 {
+    text.split_ascii_whitespace()
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+/// The values of line `line` (from 0) of `input`.
+pub fn line_values(input: &str, line: usize) -> Vec<i64> {
+    input
+        .lines()
+        .nth(line)
+        .unwrap_or("")
+        .split_ascii_whitespace()
+        .map(|value| value.parse().unwrap())
+        .collect()
 }
 
 /// The array on a line that the issue's own example gives.

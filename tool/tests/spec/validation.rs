@@ -54,6 +54,15 @@ fn the_format_is_kept_line_by_line() {
         invalid(ARRAY, "3 x\n1 2 3\n").to_string(),
         "line 1, token 2: `x` is not an integer (K)"
     );
+    // An index that no array has, from a count read before: the value's own token.
+    assert_eq!(
+        invalid(
+            "N\nK A_{N-5} \\ldots A_N\n- 1 \\leq N, K \\leq 9\n- 1 \\leq A_i \\leq 9",
+            "2\n1 1 2 3 4 5 6\n"
+        )
+        .to_string(),
+        "line 2, token 2: A_-3 has an index out of reach"
+    );
     // Any whitespace between tokens, CRLF, no final newline, blank lines at the end.
     assert!(spec(ARRAY).validate("3  5\r\n1\t2 3").is_ok());
     assert!(spec(ARRAY).validate("3 5\n1 2 3\n\n\n").is_ok());
