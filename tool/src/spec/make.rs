@@ -761,8 +761,8 @@ impl<'s> Maker<'s> {
             shuffle(&mut self.rng, &mut left);
             edges.extend(left.into_iter().take(count.saturating_sub(edges.len())));
         }
-        let mut tries = 0;
-        while edges.len() < count && tries < count * 20 + 100 {
+        let (mut tries, most_tries) = (0, count.saturating_mul(20).max(100));
+        while edges.len() < count && tries < most_tries {
             tries += 1;
             let (u, v) = (1 + self.rng.below(n), 1 + self.rng.below(n));
             if shape.simple && (u == v || !seen.insert((u.min(v), u.max(v)))) {
