@@ -4,7 +4,7 @@
 use crate::common;
 
 use atcoder_games_tool::error::Error;
-use atcoder_games_tool::resolve::{Found, Language, Resolved, resolve};
+use atcoder_games_tool::resolve::{Found, Language, Resolved, Shim, resolve, start_up};
 use common::scratch;
 use std::ffi::OsString;
 use std::fs;
@@ -82,4 +82,62 @@ fn a_program_that_cannot_be_started_is_a_usage_error_with_a_hint_where_one_fits(
         ),
         "{message}"
     );
+}
+
+/// An executable shell script at `path`.
+fn script(path: &std::path::Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::write(path, text).unwrap();
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn a_pyenv_shim_is_one_only_where_pyenv_names_a_program_that_is_there() {
+    let folder = scratch("resolve-shim");
+    fs::create_dir_all(&folder).unwrap();
+    let (shim, pyenv) = (folder.join("python3"), folder.join("pyenv"));
+    script(
+        &shim,
+        &format!(
+            "#!/bin/sh\nexport PYENV_ROOT=\"{}\"\nexec \"{}\" exec \"$program\" \"$@\"\n",
+            folder.display(),
+            pyenv.display()
+        ),
+    );
+    // pyenv says where the program is, and succeeds, whether it is there or not.
+    for (program, found) in [("/bin/sh", true), ("/nowhere/python3", false)] {
+        script(&pyenv, &format!("#!/bin/sh\necho {program}\n"));
+        let resolved = Shim::named(shim.as_os_str());
+        assert_eq!(
+            resolved.as_ref().map(|shim| shim.program.clone()),
+            found.then(|| std::path::PathBuf::from(program)),
+            "{program}"
+        );
+    }
+}
+
+#[test]
+fn a_python_start_is_told_as_its_site_module_where_that_takes_most_of_it() {
+    let folder = scratch("resolve-start");
+    fs::create_dir_all(&folder).unwrap();
+    // Stand-ins for CPython: a busy loop of some tens of milliseconds of CPU time, with its site
+    // module (without -S) or always.
+    let python = folder.join("python3");
+    let busy = "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done";
+    for (site_only, told) in [(true, "Of python3's "), (false, "python3 itself takes ")] {
+        let skip = match site_only {
+            true => "[ \"$1\" = -S ] && exit 0\n",
+            false => "",
+        };
+        script(&python, &format!("#!/bin/sh\n{skip}{busy}\n"));
+        let made_of = start_up(&[python.clone().into_os_string()], None).expect("a start");
+        assert!(made_of.sentence.starts_with(told), "{}", made_of.sentence);
+        // In milliseconds: the whole start at least one, and under a second.
+        let whole: f64 = made_of.sentence[told.len()..]
+            .split(" ms")
+            .next()
+            .and_then(|figure| figure.parse().ok())
+            .expect("the start's milliseconds");
+        assert!((1.0..1000.0).contains(&whole), "{}", made_of.sentence);
+    }
 }
