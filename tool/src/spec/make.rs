@@ -658,6 +658,8 @@ impl<'s> Maker<'s> {
             high: None,
             not: Vec::new(),
         };
+        // The values known, for a fixed index (`A_N`).
+        let known = Lookup::within(scope, outer, &[]);
         for constraint in &self.spec.constraints {
             let Rule::Chain { terms, compares } = &constraint.rule else {
                 continue;
@@ -670,8 +672,7 @@ impl<'s> Maker<'s> {
                 if subject.base != name.base {
                     continue;
                 }
-                let Some(bound) = binding(subject, indices, &Lookup::within(scope, outer, &[]))
-                else {
+                let Some(bound) = binding(subject, indices, &known) else {
                     continue;
                 };
                 let lookup = Lookup::within(scope, outer, &bound);
