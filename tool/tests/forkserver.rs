@@ -202,9 +202,7 @@ fn a_command_that_looks_served_but_never_says_it_is_ready_is_given_up_in_seconds
     // A `python3` that is not CPython: it keeps the server's socket open and says nothing.
     let folder = script("silent", "").with_file_name("");
     let fake = folder.join("python3");
-    fs::write(&fake, "#!/bin/sh\nsleep 30\n").unwrap();
-    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
-    fs::set_permissions(&fake, mode).unwrap();
+    crate::common::executable_script(&fake, "#!/bin/sh\nsleep 30\n");
     let command = [fake, folder.join("silent.py")];
     assert!(serves(&command));
     // A signal interrupts the wait halfway: what is left of it is waited, not all of it again.
@@ -316,9 +314,7 @@ fn a_signal_that_interrupts_the_wait_for_the_server_is_no_failure() {
     let folder = script("late", "").with_file_name("");
     let fake = folder.join("python3");
     let late = "#!/bin/sh\nsleep 0.5\necho 'ready 1000' >&0\nexec sleep 30\n";
-    fs::write(&fake, late).unwrap();
-    let mode = std::os::unix::fs::PermissionsExt::from_mode(0o755);
-    fs::set_permissions(&fake, mode).unwrap();
+    crate::common::executable_script(&fake, late);
     let command = [fake, folder.join("late.py")];
     note_sigusr1();
     let (thread, waiting) = std::sync::mpsc::channel();

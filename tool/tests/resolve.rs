@@ -5,7 +5,7 @@ use crate::common;
 
 use atcoder_games_tool::error::Error;
 use atcoder_games_tool::resolve::{Found, Language, Resolved, Shim, resolve, start_up};
-use common::scratch;
+use common::{executable_script as script, scratch};
 use std::ffi::OsString;
 use std::fs;
 
@@ -82,13 +82,6 @@ fn a_program_that_cannot_be_started_is_a_usage_error_with_a_hint_where_one_fits(
         ),
         "{message}"
     );
-}
-
-/// An executable shell script at `path`.
-fn script(path: &std::path::Path, text: &str) {
-    use std::os::unix::fs::PermissionsExt;
-    fs::write(path, text).unwrap();
-    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]

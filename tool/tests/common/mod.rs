@@ -139,6 +139,13 @@ pub fn scratch(name: &str) -> PathBuf {
     path
 }
 
+/// Writes `text` to `path` as an executable script.
+pub fn executable_script(path: &Path, text: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::write(path, text).unwrap();
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 /// The paragraphs of a report, the blocks between blank lines, each with its wrapped lines
 /// joined again by spaces.
 pub fn paragraphs(report: &str) -> Vec<String> {

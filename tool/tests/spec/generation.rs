@@ -169,10 +169,11 @@ fn values_bounded_by_other_values_or_letters_are_drawn_each_where_it_stands() {
         for spec in [&bounded, &strings] {
             let input = spec.generate(50, seed).unwrap();
             spec.validate(&input).unwrap();
+            if std::ptr::eq(spec, &bounded) {
+                let first_bound = line_values(&input, 1)[0];
+                above_the_first |= line_values(&input, 2).iter().any(|a| *a > first_bound);
+            }
         }
-        let input = bounded.generate(50, seed).unwrap();
-        let first_bound = line_values(&input, 1)[0];
-        above_the_first |= line_values(&input, 2).iter().any(|a| *a > first_bound);
     }
     assert!(above_the_first, "no A_i above B_1");
 }
@@ -358,10 +359,10 @@ fn a_sum_over_the_cases_bounds_its_variable_alone_even_when_its_bound_is_a_varia
             .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
         spec.validate(&input)
             .unwrap_or_else(|invalid| panic!("{invalid}\n{input}"));
-    }
-    // At the largest, K and every M are 100, and the cases spend K whole.
-    for seed in Spec::worst_seeds(9) {
-        let input = spec.generate(100, seed).unwrap();
+        if seed < 40 {
+            continue;
+        }
+        // At the largest, K and every M are 100, and the cases spend K whole.
         let cases: Vec<Vec<i64>> = (1..=10)
             .map(|case| line_values(&input, 2 * case - 1))
             .collect();
@@ -408,8 +409,8 @@ fn values_in_strict_order_or_distinct_are_drawn_without_repeats_up_to_the_top() 
                 .generate(50, seed)
                 .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
             spec.validate(&input).unwrap();
+            top |= std::ptr::eq(spec, &distinct) && line_values(&input, 1).contains(&1249);
         }
-        top |= line_values(&distinct.generate(50, seed).unwrap(), 1).contains(&1249);
     }
     assert!(top, "no distinct value reached 1249");
 }
