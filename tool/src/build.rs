@@ -178,6 +178,18 @@ const COMPILER_MEMORY: u64 = 8 << 30;
 /// The most a compiler may print: more is no message anyone reads.
 const COMPILER_OUTPUT: u64 = 16 << 20;
 
+/// How a compiler that may take `time` runs: stopped once it has worked or waited that long, holds
+/// more than 8 GiB, or has printed more than 16 MiB.
+pub fn compiler_limits(time: Duration) -> Options {
+    Options {
+        time_limit: Some(time),
+        wall_limit: Some(time),
+        memory_limit: Some(COMPILER_MEMORY),
+        output_limit: Some(COMPILER_OUTPUT),
+        ..Options::default()
+    }
+}
+
 impl Compiler {
     fn new(program: impl AsRef<OsStr>) -> Self {
         Self {
@@ -206,13 +218,7 @@ impl Compiler {
     /// What it printed, on stdout and stderr, and whether it exited with 0; None if it could not
     /// start. A compiler stopped at a limit is an error that says which.
     fn run(&self) -> Result<Option<(bool, String)>, BuildError> {
-        let options = Options {
-            time_limit: Some(self.time),
-            wall_limit: Some(self.time),
-            memory_limit: Some(COMPILER_MEMORY),
-            output_limit: Some(COMPILER_OUTPUT),
-            ..Options::default()
-        };
+        let options = compiler_limits(self.time);
         let ran = match process::run(&self.words, Stdin::Bytes(b""), &options) {
             Ok(ran) => ran,
             Err(RunError::CannotStart(_)) => return Ok(None),
@@ -445,21 +451,23 @@ fn misses_ac_library(output: &str) -> bool {
         .any(|line| line.contains("atcoder/") && line.contains("No such file or directory"))
 }
 
-/// The external crates a Rust source names, in `use` and `extern crate` lines and paths.
-fn crates_used(text: &str) -> Vec<String> {
-    let known = RUST_CRATES.map(|(name, _)| name.replace('-', "_"));
-    let mut used: Vec<String> = known
-        .iter()
-        .filter(|name| {
-            text.contains(&format!("{name}::")) || text.contains(&format!("extern crate {name}"))
+/// The external crates a Rust source names: a crate's name as a whole word, before `::` in a
+/// path or a `use` line, or after `extern crate`.
+pub fn crates_used(text: &str) -> Vec<String> {
+    let in_a_word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let names = |name: &str| {
+        text.match_indices(name).any(|(at, _)| {
+            let (before, after) = (&text[..at], &text[at + name.len()..]);
+            let whole = !before.ends_with(in_a_word) && !after.starts_with(in_a_word);
+            whole && (after.starts_with("::") || before.trim_end().ends_with("extern crate"))
         })
-        .cloned()
-        .collect();
+    };
     // `ac-library-rs` is the crate `ac_library`.
-    if text.contains("ac_library::") {
-        used.push("ac_library".to_string());
-    }
-    used
+    let known = RUST_CRATES.map(|(name, _)| match name {
+        "ac-library-rs" => "ac_library".to_string(),
+        _ => name.replace('-', "_"),
+    });
+    known.into_iter().filter(|name| names(name)).collect()
 }
 
 /// Rust: with rustc alone for a source that uses no crate; else in the cache's Cargo project of

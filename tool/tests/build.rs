@@ -5,12 +5,13 @@
 
 use crate::common;
 
-use atcoder_games_tool::build::{BuildError, BuildOptions, build};
+use atcoder_games_tool::build::{BuildError, BuildOptions, build, compiler_limits, crates_used};
 use atcoder_games_tool::resolve::Language;
 use common::{paragraphs, scratch};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 /// Lucky 7 in C++, right, and wrong unless the judge's macros are defined: it refuses to
 /// compile without them.
@@ -74,7 +75,7 @@ fn main() {
 "#;
 
 /// The same in Rust, read with proconio's `input!`, printed through `#[fastout]`, with itertools.
-const RUST_CRATES: &str = r#"use itertools::Itertools;
+const RUST_WITH_CRATES: &str = r#"use itertools::Itertools;
 use proconio::{fastout, input};
 
 #[fastout]
@@ -216,6 +217,12 @@ fn each_language_is_built_and_run_as_the_judge_does() {
     let (_, report, _) = sources.check(&["--cases", "1", "lucky7", "main.cpp"]);
     assert!(report.contains("-DATCODER -DONLINE_JUDGE -O2"), "{report}");
     assert!(report.contains("-std=gnu++23"), "{report}");
+    assert!(!report.contains(" -lm"), "{report}");
+    // C links the math library, as the judge's does.
+    if have("gcc") {
+        let (_, report, _) = sources.check(&["--cases", "1", "lucky7", "main.c"]);
+        assert!(report.contains(" -lm"), "{report}");
+    }
     // Python runs with the judge's flag, and its bytecode is kept out of the source's folder.
     let (_, report, _) = sources.check(&["--cases", "1", "lucky7", "main.py"]);
     assert!(report.contains("-X int_max_str_digits=0"), "{report}");
@@ -244,6 +251,14 @@ fn a_compilation_error_is_its_own_verdict_with_the_compilers_message() {
         "{report}"
     );
     assert!(!report.contains("cannot start"), "{report}");
+    // A header that is not there, but no header of AC Library, is a compilation error too.
+    sources.write("main.cpp", "#include <nosuch/header.h>\nint main() {}\n");
+    let (code, report, _) = sources.check(&["lucky7", "main.cpp"]);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(
+        report.contains("gives a compilation error (CE)"),
+        "{report}"
+    );
     // A Python syntax error is one too, as the judge compiles Python first.
     sources.write("main.py", "print(\n");
     let (code, report, _) = sources.check(&["lucky7", "main.py"]);
@@ -295,6 +310,101 @@ fn a_missing_compiler_is_named_with_its_package() {
         message.contains("--include DIR, or in ATCODER_LIBRARY"),
         "{message}"
     );
+}
+
+#[test]
+fn a_compiler_runs_within_limits_and_one_past_them_is_stopped_and_named() {
+    let limits = compiler_limits(Duration::from_secs(7));
+    assert_eq!(limits.time_limit, Some(Duration::from_secs(7)));
+    assert_eq!(limits.wall_limit, Some(Duration::from_secs(7)));
+    assert_eq!(limits.memory_limit, Some(8 << 30));
+    assert_eq!(limits.output_limit, Some(16 << 20));
+    // A compiler that prints without end is stopped, and the error says at which limit.
+    let sources = Sources::new("build-endless-output");
+    sources.write("main.cpp", CPP);
+    fs::create_dir_all(sources.0.join("bin")).unwrap();
+    common::executable_script(
+        &sources.0.join("bin/g++"),
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'g++ (fake) 15.2.0'; exit 0; fi\nexec cat /dev/zero\n",
+    );
+    let path = format!(
+        "{}:{}",
+        sources.0.join("bin").display(),
+        std::env::var("PATH").unwrap()
+    );
+    let output = common::tool_command()
+        .args(["check", "lucky7", "main.cpp"])
+        .current_dir(&sources.0)
+        .env("PATH", path)
+        .env("XDG_CACHE_HOME", sources.0.join("cache"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("error: cannot build main.cpp: g++ "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(" was stopped at its output limit"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_judges_flag_the_compiler_warns_of_or_refuses_is_left_out_and_said() {
+    if !have("g++") {
+        return;
+    }
+    // A g++ that warns of one of the judge's flags, and refuses another without a word.
+    let sources = Sources::new("build-flag-left-out");
+    sources.write("main.cpp", CPP);
+    fs::create_dir_all(sources.0.join("bin")).unwrap();
+    let real =
+        String::from_utf8(Command::new("which").arg("g++").output().unwrap().stdout).unwrap();
+    common::executable_script(
+        &sources.0.join("bin/g++"),
+        &format!(
+            "#!/bin/sh\ncase \" $* \" in\n*' -fconstexpr-depth=1024 '*) echo 'warning: unknown here' >&2; exit 0;;\n*' -Wextra '*) exit 1;;\nesac\nexec {} \"$@\"\n",
+            real.trim()
+        ),
+    );
+    let path = format!(
+        "{}:{}",
+        sources.0.join("bin").display(),
+        std::env::var("PATH").unwrap()
+    );
+    let output = common::tool_command()
+        .args(["check", "--cases", "1", "lucky7", "main.cpp"])
+        .current_dir(&sources.0)
+        .env("PATH", path)
+        .env("XDG_CACHE_HOME", sources.0.join("cache"))
+        .output()
+        .unwrap();
+    let report = paragraphs(&String::from_utf8_lossy(&output.stdout)).join("\n");
+    assert_eq!(output.status.code(), Some(0), "{report}");
+    let left_out = report
+        .split_once(" left out, unknown here")
+        .and_then(|(before, _)| before.rsplit_once("the judge's "))
+        .map(|(_, flags)| flags)
+        .unwrap_or_else(|| panic!("{report}"));
+    let left_out: Vec<&str> = left_out.split(' ').collect();
+    assert!(left_out.contains(&"-fconstexpr-depth=1024"), "{report}");
+    assert!(left_out.contains(&"-Wextra"), "{report}");
+    assert!(
+        report.contains("-DATCODER -DONLINE_JUDGE -O2 -Wall "),
+        "{report}"
+    );
+}
+
+#[test]
+fn the_judges_crates_a_rust_source_uses_are_found_in_its_paths_and_extern_lines() {
+    assert_eq!(crates_used(RUST), Vec::<String>::new());
+    assert_eq!(crates_used(RUST_WITH_CRATES), ["proconio", "itertools"]);
+    // A crate's name is a whole word: `num_bigint` is not `num`, `bignum::` no crate's path.
+    let text = "extern crate num_bigint;\nmod bignum {}\nfn main() { let _ = ac_library::Dsu::new(bignum::X); }\n";
+    assert_eq!(crates_used(text), ["ac_library", "num_bigint"]);
+    let text = "extern crate num;\nuse ::rand::Rng;\n";
+    assert_eq!(crates_used(text), ["num", "rand"]);
 }
 
 #[test]
@@ -357,6 +467,29 @@ fn a_source_built_once_is_not_built_again() {
         report_again.contains("; built before, kept"),
         "{report_again}"
     );
+    // The cache is the user's: `$XDG_CACHE_HOME/atcoder-games`, or `~/.cache/atcoder-games`.
+    let kept = |cache: &Path| {
+        fs::read_dir(cache.join("atcoder-games")).is_ok_and(|mut builds| {
+            builds.any(|build| {
+                build
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .starts_with("g++-")
+            })
+        })
+    };
+    assert!(kept(&sources.0.join("cache")));
+    let home = sources.0.join("home");
+    let output = common::tool_command()
+        .args(["check", "--cases", "1", "lucky7", "main.cpp"])
+        .current_dir(&sources.0)
+        .env_remove("XDG_CACHE_HOME")
+        .env("HOME", &home)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(kept(&home.join(".cache")));
 }
 
 #[test]
@@ -394,7 +527,8 @@ fn a_deep_java_recursion_passes_with_the_judges_stack() {
         report.contains("6 worst-case families of 200,000 rounds"),
         "{report}"
     );
-    assert!(report.contains("-Xss1024M"), "{report}");
+    // The heap is nine tenths of the memory limit, the stack the judge's.
+    assert!(report.contains("-Xmx921M -Xss1024M"), "{report}");
 }
 
 #[test]
@@ -438,11 +572,74 @@ fn a_helper_of_ones_own_problem_is_built_from_its_source() {
 }
 
 #[test]
+fn a_rust_source_with_crates_is_built_once_by_cargo_in_a_project_of_the_judges_crates() {
+    if !have("rustc") {
+        return;
+    }
+    // A Cargo that notes each build and makes a binary: this crate's Lucky 7.
+    let sources = Sources::new("build-cargo");
+    sources.write("main.rs", RUST_WITH_CRATES);
+    fs::create_dir_all(sources.0.join("bin")).unwrap();
+    let log = sources.0.join("cargo.log");
+    common::executable_script(
+        &sources.0.join("bin/cargo"),
+        &format!(
+            "#!/bin/sh\necho \"$*\" >> '{}'\nwhile [ $# -gt 0 ]; do [ \"$1\" = --target-dir ] && target=\"$2\"; shift; done\nmkdir -p \"$target/release\"\nprintf '#!/bin/sh\\nexec {} solve lucky7\\n' > \"$target/release/main\"\nchmod +x \"$target/release/main\"\n",
+            log.display(),
+            common::TOOL
+        ),
+    );
+    let path = format!(
+        "{}:{}",
+        sources.0.join("bin").display(),
+        std::env::var("PATH").unwrap()
+    );
+    let check = || {
+        let output = common::tool_command()
+            .args(["check", "--cases", "1", "lucky7", "main.rs"])
+            .current_dir(&sources.0)
+            .env("PATH", &path)
+            .env("XDG_CACHE_HOME", sources.0.join("cache"))
+            .output()
+            .unwrap();
+        let report = paragraphs(&String::from_utf8_lossy(&output.stdout)).join("\n");
+        assert_eq!(output.status.code(), Some(0), "{report}{output:?}");
+        report
+    };
+    let first = check();
+    assert!(first.contains("cargo build --release (in "), "{first}");
+    let project = sources.0.join("cache/atcoder-games/rust-project");
+    let builds = fs::read_to_string(&log).unwrap();
+    assert_eq!(builds.lines().count(), 1, "{builds}");
+    assert!(
+        builds.contains(&format!("--manifest-path {}/Cargo.toml", project.display())),
+        "{builds}"
+    );
+    let manifest = fs::read_to_string(project.join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("proconio = { version = \"=0.5.0\""),
+        "{manifest}"
+    );
+    assert!(
+        manifest.contains("[profile.release]\nlto = true"),
+        "{manifest}"
+    );
+    assert_eq!(
+        fs::read_to_string(project.join("src/main.rs")).unwrap(),
+        RUST_WITH_CRATES
+    );
+    // Built once: the second check takes the binary kept.
+    let again = check();
+    assert!(again.contains("; built before, kept"), "{again}");
+    assert_eq!(fs::read_to_string(&log).unwrap().lines().count(), 1);
+}
+
+#[test]
 #[ignore = "second tier: builds the judge's Rust crates, minutes the first time"]
 fn a_rust_source_with_the_judges_crates_is_built_in_their_project() {
     // The user's cache: the judge's crates build once on a machine.
     let sources = Sources::new("build-rust-crates");
-    sources.write("main.rs", RUST_CRATES);
+    sources.write("main.rs", RUST_WITH_CRATES);
     let output = common::tool_command()
         .args(["check", "--cases", "10", "--seed", "1", "lucky7", "main.rs"])
         .current_dir(&sources.0)
