@@ -183,6 +183,57 @@ fn each_check_saves_in_a_folder_of_its_own_which_it_leaves_only_if_it_saved_ther
 }
 
 #[test]
+fn the_first_free_folder_is_the_problems_and_seeds_then_it_is_numbered() {
+    // A seed no other test or check takes.
+    let seed = std::process::id().to_string() + "0123";
+    let words = ["--seed", &seed, "shiritori", "true"];
+    let checks: Vec<Setup> = (0..3).map(|_| setup(&words).ok().unwrap()).collect();
+    let names: Vec<String> = checks
+        .iter()
+        .map(|check| {
+            check
+                .folder
+                .path
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let base = format!("atcoder-games-shiritori-{seed}");
+    assert_eq!(
+        names,
+        [base.clone(), format!("{base}-2"), format!("{base}-3")]
+    );
+}
+
+#[test]
+fn a_seed_not_given_is_the_clocks_of_nine_digits_at_most() {
+    let seeds: Vec<u64> = (0..3)
+        .map(|_| setup(&["lucky7", "true"]).ok().unwrap().seed)
+        .collect();
+    assert!(seeds.iter().all(|seed| *seed < 1_000_000_000), "{seeds:?}");
+    // Nanoseconds apart at least: three equal seeds would be a clock that stands still.
+    assert!(seeds.windows(2).any(|pair| pair[0] != pair[1]), "{seeds:?}");
+}
+
+#[test]
+fn the_page_to_write_is_tried_without_leaving_a_file_or_changing_one() {
+    let folder = scratch("setup-page");
+    fs::create_dir_all(&folder).unwrap();
+    let new_page = folder.join("new.html");
+    let check = setup(&["--html", new_page.to_str().unwrap(), "lucky7", "true"]);
+    assert!(check.is_ok());
+    assert!(!new_page.exists());
+    let kept_page = folder.join("kept.html");
+    fs::write(&kept_page, "an earlier page").unwrap();
+    let check = setup(&["--html", kept_page.to_str().unwrap(), "lucky7", "true"]);
+    assert!(check.is_ok());
+    assert_eq!(fs::read_to_string(&kept_page).unwrap(), "an earlier page");
+    fs::remove_dir_all(&folder).unwrap();
+}
+
+#[test]
 fn the_exit_statuses_are_decided_in_one_place() {
     let statuses = [
         (Exit::Passed, 0),

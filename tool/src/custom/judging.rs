@@ -2,14 +2,16 @@
 //! against the samples first), the checker; or, for an interactive problem, the interactor,
 //! which talks with the program on the hidden input and gives the verdict itself.
 
-use super::{Custom, HELPER_TIME, KEPT_INPUT, PYTHON_TRACEBACK, REFERENCE_ALLOWANCE};
+use super::{
+    Custom, HELPER_TIME, KEPT_INPUT, PYTHON_TRACEBACK, REFERENCE_ALLOWANCE, interactor_options,
+};
 use crate::error::{Error, Helper};
 use crate::format::seconds;
 use crate::input::Input;
 use crate::judge::differing_lines;
 use crate::problem::{Expected, InteractorCall, Sample, WrongAnswer};
 use crate::process::dialogue::INTERACTOR_END_TIME;
-use crate::process::{Options, Run, Stop};
+use crate::process::{Run, Stop};
 use std::fs;
 
 impl Custom {
@@ -169,14 +171,7 @@ impl Custom {
             paths.remove(0).into_os_string(),
             output.clone().into_os_string(),
         ]);
-        // What the interactor says goes to the program as it comes, bounded by its time: a
-        // dialogue bounds what the program says ([`crate::process::dialogue::talk`]).
-        let options = Options {
-            time_limit: Some(HELPER_TIME),
-            memory_limit: Some(self.limits.memory),
-            stack: Some(self.limits.stack),
-            ..Options::default()
-        };
+        let options = interactor_options(self.limits.memory, self.limits.stack);
         Ok(Some(InteractorCall {
             command,
             options,

@@ -61,6 +61,31 @@ const PYTHON_TRACEBACK: &str = "Traceback (most recent call last):";
 /// The most a helper may print: more is an input or an answer no judge gives.
 const HELPER_OUTPUT: u64 = 256 << 20;
 
+/// How a helper that may take `time` and `memory` runs: stopped once it has worked or waited that
+/// long, holds more, or has printed more than 256 MiB; with the check's `stack`.
+pub fn helper_options(time: Duration, memory: u64, stack: u64) -> Options {
+    Options {
+        time_limit: Some(time),
+        wall_limit: Some(time),
+        memory_limit: Some(memory),
+        output_limit: Some(HELPER_OUTPUT),
+        stack: Some(stack),
+        ..Options::default()
+    }
+}
+
+/// How an interactor runs: stopped once it has worked 10 s or holds more than `memory`; with the
+/// check's `stack`. It waits on the program, and the dialogue bounds what it says
+/// ([`crate::process::dialogue::talk`]), so neither its waiting nor its output is limited here.
+pub fn interactor_options(memory: u64, stack: u64) -> Options {
+    Options {
+        time_limit: Some(HELPER_TIME),
+        memory_limit: Some(memory),
+        stack: Some(stack),
+        ..Options::default()
+    }
+}
+
 /// The answer assumed for the output limit of an input whose right answer is not known.
 const UNKNOWN_ANSWER: usize = 32 << 20;
 
@@ -185,14 +210,7 @@ impl Custom {
         time: Duration,
         memory: u64,
     ) -> Result<Run, Error> {
-        let options = Options {
-            time_limit: Some(time),
-            wall_limit: Some(time),
-            memory_limit: Some(memory),
-            output_limit: Some(HELPER_OUTPUT),
-            stack: Some(self.limits.stack),
-            ..Options::default()
-        };
+        let options = helper_options(time, memory, self.limits.stack);
         let input_bytes = input.unwrap_or_default().as_bytes();
         let command = self.runnable(helper);
         let ran = (self.runs).run(helper, &command, arguments, input_bytes, &options);

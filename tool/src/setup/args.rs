@@ -136,9 +136,10 @@ impl CheckArgs {
     /// `-j`, and their aliases.
     pub fn options_with_values() -> Vec<String> {
         let command = Self::augment_args(clap::Command::new("check"));
+        // The program's words, positional, have no name to find.
         let taking = command
             .get_arguments()
-            .filter(|argument| !argument.is_positional() && argument.get_action().takes_values());
+            .filter(|argument| argument.get_action().takes_values());
         taking
             .flat_map(|argument| {
                 let long = argument.get_long_and_visible_aliases().unwrap_or_default();

@@ -418,3 +418,33 @@ fn a_check_stopped_while_shrinking_saves_the_smallest_failing_input_and_says_how
     );
     fs::remove_dir_all(&folder).unwrap();
 }
+
+#[test]
+fn a_temporary_folder_that_cannot_be_written_is_a_usage_error_at_once() {
+    // Not a folder to try numbers after without end: only one that is there already is.
+    let options = Options {
+        time_limit: Some(Duration::from_secs(10)),
+        wall_limit: Some(Duration::from_secs(10)),
+        ..Options::default()
+    };
+    let command = [
+        "env",
+        "TMPDIR=/dev/null/tmp",
+        TOOL,
+        "check",
+        "--seed",
+        "5",
+        "lucky7",
+        "true",
+    ];
+    let output = contract::run_or_panic(&command, "", &options);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.stopped, None, "{stderr}");
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "error: cannot save to /dev/null/tmp/atcoder-games-lucky7-5: Not a directory"
+        ),
+        "{stderr}"
+    );
+}

@@ -242,6 +242,15 @@ fn a_stack_beyond_the_hard_limit_is_cut_to_it_and_said() {
         report.lines().any(|line| line.trim() == "65536"),
         "{report}"
     );
+    // A stack the hard limit allows, its whole, is given without a word.
+    let script = script.replace("--stack 1024", "--stack 64");
+    let output = contract::run_or_panic(&["sh", "-c", &script], "", &Options::default());
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    let report = stdout(&output);
+    assert!(
+        report.lines().any(|line| line.trim() == "65536"),
+        "{report}"
+    );
     fs::remove_dir_all(&folder).unwrap();
 }
 

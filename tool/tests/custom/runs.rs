@@ -216,3 +216,28 @@ fn python_helpers_are_forked_with_their_arguments_and_give_what_they_give_starte
     );
     fs::remove_dir_all(&folder).unwrap();
 }
+
+#[test]
+fn a_helper_runs_within_limits_of_time_memory_output_and_the_checks_stack() {
+    use atcoder_games_tool::custom::helper_options;
+    use std::time::Duration;
+    let options = helper_options(Duration::from_secs(10), 64 << 20, 8 << 20);
+    assert_eq!(options.time_limit, Some(Duration::from_secs(10)));
+    assert_eq!(options.wall_limit, Some(Duration::from_secs(10)));
+    assert_eq!(options.memory_limit, Some(64 << 20));
+    assert_eq!(options.output_limit, Some(256 << 20));
+    assert_eq!(options.stack, Some(8 << 20));
+}
+
+#[test]
+fn an_interactor_runs_within_limits_of_work_and_memory_with_the_checks_stack() {
+    use atcoder_games_tool::custom::interactor_options;
+    use std::time::Duration;
+    let options = interactor_options(64 << 20, 8 << 20);
+    assert_eq!(options.time_limit, Some(Duration::from_secs(10)));
+    assert_eq!(options.memory_limit, Some(64 << 20));
+    assert_eq!(options.stack, Some(8 << 20));
+    // It waits on the program, whose dialogue bounds what it says.
+    assert_eq!(options.wall_limit, None);
+    assert_eq!(options.output_limit, None);
+}
