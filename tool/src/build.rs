@@ -180,7 +180,7 @@ const COMPILER_OUTPUT: u64 = 16 << 20;
 
 /// How a compiler that may take `time` runs: stopped once it has worked or waited that long, holds
 /// more than 8 GiB, or has printed more than 16 MiB.
-pub fn compiler_limits(time: Duration) -> Options {
+pub fn compiler_options(time: Duration) -> Options {
     Options {
         time_limit: Some(time),
         wall_limit: Some(time),
@@ -218,7 +218,7 @@ impl Compiler {
     /// What it printed, on stdout and stderr, and whether it exited with 0; None if it could not
     /// start. A compiler stopped at a limit is an error that says which.
     fn run(&self) -> Result<Option<(bool, String)>, BuildError> {
-        let options = compiler_limits(self.time);
+        let options = compiler_options(self.time);
         let ran = match process::run(&self.words, Stdin::Bytes(b""), &options) {
             Ok(ran) => ran,
             Err(RunError::CannotStart(_)) => return Ok(None),

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use atcoder_games_tool::build::{BuildError, BuildOptions, build, compiler_limits, crates_used};
+use atcoder_games_tool::build::{BuildError, BuildOptions, build, compiler_options, crates_used};
 use atcoder_games_tool::resolve::Language;
 use common::{paragraphs, scratch};
 use std::fs;
@@ -314,11 +314,11 @@ fn a_missing_compiler_is_named_with_its_package() {
 
 #[test]
 fn a_compiler_runs_within_limits_and_one_past_them_is_stopped_and_named() {
-    let limits = compiler_limits(Duration::from_secs(7));
-    assert_eq!(limits.time_limit, Some(Duration::from_secs(7)));
-    assert_eq!(limits.wall_limit, Some(Duration::from_secs(7)));
-    assert_eq!(limits.memory_limit, Some(8 << 30));
-    assert_eq!(limits.output_limit, Some(16 << 20));
+    let options = compiler_options(Duration::from_secs(7));
+    assert_eq!(options.time_limit, Some(Duration::from_secs(7)));
+    assert_eq!(options.wall_limit, Some(Duration::from_secs(7)));
+    assert_eq!(options.memory_limit, Some(8 << 30));
+    assert_eq!(options.output_limit, Some(16 << 20));
     // A compiler that prints without end is stopped, and the error says at which limit.
     let sources = Sources::new("build-endless-output");
     sources.write("main.cpp", CPP);
