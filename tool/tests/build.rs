@@ -145,12 +145,27 @@ impl Sources {
             .arg("check")
             .args(arguments)
             .current_dir(&self.0)
+            .env("PATH", self.path())
             .env("XDG_CACHE_HOME", self.0.join("cache"))
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
         let report = String::from_utf8(output.stdout).unwrap();
         (output.status.code(), paragraphs(&report).join("\n"), stderr)
+    }
+}
+
+impl Sources {
+    /// Puts a stand-in for `program` in the folder's `bin/`, which `check` finds first.
+    fn stand_in(&self, program: &str, script: &str) {
+        fs::create_dir_all(self.0.join("bin")).unwrap();
+        common::executable_script(&self.0.join("bin").join(program), script);
+    }
+
+    /// The search path with the folder's `bin/` first.
+    fn path(&self) -> String {
+        let path = std::env::var("PATH").unwrap_or_default();
+        format!("{}:{path}", self.0.join("bin").display())
     }
 }
 
@@ -322,24 +337,11 @@ fn a_compiler_runs_within_limits_and_one_past_them_is_stopped_and_named() {
     // A compiler that prints without end is stopped, and the error says at which limit.
     let sources = Sources::new("build-endless-output");
     sources.write("main.cpp", CPP);
-    fs::create_dir_all(sources.0.join("bin")).unwrap();
-    common::executable_script(
-        &sources.0.join("bin/g++"),
+    sources.stand_in(
+        "g++",
         "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'g++ (fake) 15.2.0'; exit 0; fi\nexec cat /dev/zero\n",
     );
-    let path = format!(
-        "{}:{}",
-        sources.0.join("bin").display(),
-        std::env::var("PATH").unwrap()
-    );
-    let output = common::tool_command()
-        .args(["check", "lucky7", "main.cpp"])
-        .current_dir(&sources.0)
-        .env("PATH", path)
-        .env("XDG_CACHE_HOME", sources.0.join("cache"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let (_, _, stderr) = sources.check(&["lucky7", "main.cpp"]);
     assert!(
         stderr.starts_with("error: cannot build main.cpp: g++ "),
         "{stderr}"
@@ -358,30 +360,17 @@ fn a_judges_flag_the_compiler_warns_of_or_refuses_is_left_out_and_said() {
     // A g++ that warns of one of the judge's flags, and refuses another without a word.
     let sources = Sources::new("build-flag-left-out");
     sources.write("main.cpp", CPP);
-    fs::create_dir_all(sources.0.join("bin")).unwrap();
     let real =
         String::from_utf8(Command::new("which").arg("g++").output().unwrap().stdout).unwrap();
-    common::executable_script(
-        &sources.0.join("bin/g++"),
+    sources.stand_in(
+        "g++",
         &format!(
             "#!/bin/sh\ncase \" $* \" in\n*' -fconstexpr-depth=1024 '*) echo 'warning: unknown here' >&2; exit 0;;\n*' -Wextra '*) exit 1;;\nesac\nexec {} \"$@\"\n",
             real.trim()
         ),
     );
-    let path = format!(
-        "{}:{}",
-        sources.0.join("bin").display(),
-        std::env::var("PATH").unwrap()
-    );
-    let output = common::tool_command()
-        .args(["check", "--cases", "1", "lucky7", "main.cpp"])
-        .current_dir(&sources.0)
-        .env("PATH", path)
-        .env("XDG_CACHE_HOME", sources.0.join("cache"))
-        .output()
-        .unwrap();
-    let report = paragraphs(&String::from_utf8_lossy(&output.stdout)).join("\n");
-    assert_eq!(output.status.code(), Some(0), "{report}");
+    let (code, report, stderr) = sources.check(&["--cases", "1", "lucky7", "main.cpp"]);
+    assert_eq!(code, Some(0), "{report}{stderr}");
     let left_out = report
         .split_once(" left out, unknown here")
         .and_then(|(before, _)| before.rsplit_once("the judge's "))
@@ -579,31 +568,18 @@ fn a_rust_source_with_crates_is_built_once_by_cargo_in_a_project_of_the_judges_c
     // A Cargo that notes each build and makes a binary: this crate's Lucky 7.
     let sources = Sources::new("build-cargo");
     sources.write("main.rs", RUST_WITH_CRATES);
-    fs::create_dir_all(sources.0.join("bin")).unwrap();
     let log = sources.0.join("cargo.log");
-    common::executable_script(
-        &sources.0.join("bin/cargo"),
+    sources.stand_in(
+        "cargo",
         &format!(
             "#!/bin/sh\necho \"$*\" >> '{}'\nwhile [ $# -gt 0 ]; do [ \"$1\" = --target-dir ] && target=\"$2\"; shift; done\nmkdir -p \"$target/release\"\nprintf '#!/bin/sh\\nexec {} solve lucky7\\n' > \"$target/release/main\"\nchmod +x \"$target/release/main\"\n",
             log.display(),
             common::TOOL
         ),
     );
-    let path = format!(
-        "{}:{}",
-        sources.0.join("bin").display(),
-        std::env::var("PATH").unwrap()
-    );
     let check = || {
-        let output = common::tool_command()
-            .args(["check", "--cases", "1", "lucky7", "main.rs"])
-            .current_dir(&sources.0)
-            .env("PATH", &path)
-            .env("XDG_CACHE_HOME", sources.0.join("cache"))
-            .output()
-            .unwrap();
-        let report = paragraphs(&String::from_utf8_lossy(&output.stdout)).join("\n");
-        assert_eq!(output.status.code(), Some(0), "{report}{output:?}");
+        let (code, report, stderr) = sources.check(&["--cases", "1", "lucky7", "main.rs"]);
+        assert_eq!(code, Some(0), "{report}{stderr}");
         report
     };
     let first = check();
@@ -659,13 +635,6 @@ fn a_rust_source_with_the_judges_crates_is_built_in_their_project() {
     );
 }
 
-/// Makes `name` in `folder` executable.
-fn executable(folder: &Path, name: &str) {
-    use std::os::unix::fs::PermissionsExt;
-    let path = folder.join(name);
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-}
-
 #[test]
 fn a_pyenv_shim_is_named_with_its_cost_and_a_python_source_runs_without_it() {
     // A shim as pyenv writes them, a pyenv that takes a fifth of a second to start a program,
@@ -673,31 +642,28 @@ fn a_pyenv_shim_is_named_with_its_cost_and_a_python_source_runs_without_it() {
     let sources = Sources::new("build-shim");
     let root = sources.0.display().to_string();
     fs::create_dir_all(sources.0.join("shims")).unwrap();
-    sources.write(
-        "shims/python3",
+    common::executable_script(
+        &sources.0.join("shims/python3"),
         &format!(
             "#!/usr/bin/env bash\nset -e\nprogram=\"${{0##*/}}\"\nexport PYENV_ROOT=\"{root}\"\nexec \"{root}/pyenv\" exec \"$program\" \"$@\"\n"
         ),
     );
-    executable(&sources.0, "shims/python3");
     let real = sources.0.join("real");
-    sources.write(
-        "pyenv",
+    common::executable_script(
+        &sources.0.join("pyenv"),
         &format!(
             "#!/bin/sh\nif [ \"$1\" = which ]; then echo {}; exit 0; fi\nshift 2\nsleep 0.2\nexec {} \"$@\"\n",
             real.display(),
             real.display()
         ),
     );
-    executable(&sources.0, "pyenv");
-    sources.write(
-        "real",
+    common::executable_script(
+        &sources.0.join("real"),
         &format!(
             "#!/bin/sh\ncase \"$*\" in --version|*py_compile*) exit 0;; esac\nexec {} solve lucky7\n",
             common::TOOL
         ),
     );
-    executable(&sources.0, "real");
     let shim = sources.0.join("shims/python3");
     let (code, report, stderr) = sources.check(&["--cases", "1", "lucky7", shim.to_str().unwrap()]);
     assert_eq!(code, Some(0), "{report}{stderr}");
