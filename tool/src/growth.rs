@@ -175,7 +175,9 @@ pub fn fit(resource: Resource, points: &[(usize, f64)], baseline: f64) -> Option
 /// (size, value) of runs stopped at a limit, whose true value is more. A runtime's warm-up or a
 /// cache's step can make the measured points grow slower than the failing sizes do; then the fit
 /// is the line through the largest measured point of `points` whose exponent is the least that
-/// reaches every floor beyond it, so that the report never expects under what it saw stopped.
+/// reaches every floor beyond it, so that the report never expects under what it saw stopped
+/// there. A floor below that point leaves the fit as it is: the points measured on both sides of
+/// it say more of the growth than a run stopped on the way.
 pub fn reaching(fit: Fit, points: &[(usize, f64)], floors: &[(usize, f64)]) -> Fit {
     let Some(&(anchor, value)) = points.iter().max_by_key(|&&(size, _)| size) else {
         return fit;
@@ -345,7 +347,7 @@ pub struct Failing<'a> {
 /// be measurable is measured just below the smallest failing size instead ([`steps_below`], and
 /// the gaps between them filled, [`gap_to_fill`]), then a word or round above it, two, four, in
 /// runs allowed the same, until its points span [`STEEP_SPAN`]. A fit that expects less than a
-/// run stopped at the smallest failing size or beyond it took is raised to reach it ([`reaching`]).
+/// run stopped beyond the largest size measured took is raised to reach it ([`reaching`]).
 /// The judge's largest size is run unless it was, or the growth is exponential. The sizes an
 /// origin makes inputs at are what grows for the built-ins; for a user's problem, whose generator
 /// may draw N at random below SIZE, what grew is what `size_of` gives of each input (its tokens),
