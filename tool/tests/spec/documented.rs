@@ -1,7 +1,7 @@
 //! The spec page, docs/spec.md, kept true: each of its examples is read, the input after it keeps
 //! it, and inputs made from it at many sizes and seeds, and its worst cases, keep it too.
 
-use super::spec;
+use super::{kept_input, spec};
 use crate::common;
 use atcoder_games_tool::spec::Spec;
 use std::fs;
@@ -39,19 +39,11 @@ fn inputs_made_from_every_example_keep_it() {
         let spec = spec(&text);
         for size in [1, 2, 3, 5, 8, 13, 40] {
             for seed in 0..6 {
-                let input = spec
-                    .generate(size, seed)
-                    .unwrap_or_else(|error| panic!("{error}\n{text}"));
-                spec.validate(&input)
-                    .unwrap_or_else(|invalid| panic!("{invalid}\n{input}\n{text}"));
+                kept_input(&spec, size, seed);
             }
         }
         for seed in Spec::worst_seeds(1) {
-            let input = spec
-                .generate(300, seed)
-                .unwrap_or_else(|error| panic!("{error}\n{text}"));
-            spec.validate(&input)
-                .unwrap_or_else(|invalid| panic!("{invalid}\n{text}"));
+            kept_input(&spec, 300, seed);
         }
     }
 }

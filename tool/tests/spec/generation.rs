@@ -1,7 +1,7 @@
 //! Inputs made from a spec: the same for the same SIZE and SEED, sizes capped by SIZE, values
 //! at the edges often, worst cases at the largest, and constraints no input meets an error.
 
-use super::{ARRAY, CASES, TREE, first_number, line_values, spec};
+use super::{ARRAY, CASES, TREE, first_number, kept_input, line_values, spec};
 use atcoder_games_tool::spec::Spec;
 
 #[test]
@@ -20,9 +20,7 @@ fn size_caps_every_size_and_every_input_keeps_the_spec() {
         let spec = spec(text);
         for size in 1..=40 {
             for seed in 0..8 {
-                let input = spec.generate(size, seed).unwrap();
-                spec.validate(&input)
-                    .unwrap_or_else(|invalid| panic!("{invalid}\n{input}"));
+                let input = kept_input(&spec, size, seed);
                 let first = first_number(&input);
                 assert!(
                     first <= (size as i64).max(2),
@@ -88,11 +86,7 @@ fn a_size_is_fitted_to_a_bound_on_a_product_of_sizes() {
         "H W\nS_1\n\\vdots\nS_H\n- 1 \\leq H, W \\leq 2 \\times 10^5\n- H \\times W \\leq 2 \\times 10^5\n- S_i is a string of length W consisting of `.` and `#`.",
     );
     for seed in (0..10).chain(Spec::worst_seeds(1)) {
-        let input = spec
-            .generate(200_000, seed)
-            .unwrap_or_else(|error| panic!("{error}"));
-        spec.validate(&input)
-            .unwrap_or_else(|invalid| panic!("{invalid}"));
+        kept_input(&spec, 200_000, seed);
     }
 }
 
@@ -133,16 +127,14 @@ fn a_count_of_none_and_values_kept_off_one_value_are_made() {
         "Q\n\\mathrm{query}_1\n\\vdots\n\\mathrm{query}_Q\nEach query is given in one of the following formats:\n1 x\n2 x y\n- 0 \\leq Q \\leq 0\n- 1 \\leq x, y \\leq 10",
     );
     for seed in (0..20).chain(Spec::worst_seeds(2)) {
-        let input = empty.generate(5, seed).unwrap();
+        let input = kept_input(&empty, 5, seed);
         assert!(
             input.starts_with(&format!("{} 0\n", first_number(&input))),
             "{input}"
         );
-        empty.validate(&input).unwrap();
         // No query is drawn for a count of none.
         assert_eq!(no_queries.generate(5, seed).unwrap(), "0\n");
-        let input = avoiding.generate(9, seed).unwrap();
-        avoiding.validate(&input).unwrap();
+        let input = kept_input(&avoiding, 9, seed);
         assert!(
             input
                 .lines()
@@ -167,8 +159,7 @@ fn values_bounded_by_other_values_or_letters_are_drawn_each_where_it_stands() {
     let mut above_the_first = false;
     for seed in (0..10).chain(Spec::worst_seeds(4)) {
         for spec in [&bounded, &strings] {
-            let input = spec.generate(50, seed).unwrap();
-            spec.validate(&input).unwrap();
+            let input = kept_input(spec, 50, seed);
             if std::ptr::eq(spec, &bounded) {
                 let first_bound = line_values(&input, 1)[0];
                 above_the_first |= line_values(&input, 2).iter().any(|a| *a > first_bound);
@@ -227,8 +218,7 @@ fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said
     // never leaves an item where it is makes a single cycle, which never does).
     let (mut identity, mut reversed, mut shuffled) = (false, false, false);
     for seed in (0..30).chain(Spec::worst_seeds(5)) {
-        let input = permutation.generate(50, seed).unwrap();
-        permutation.validate(&input).unwrap();
+        let input = kept_input(&permutation, 50, seed);
         let values = line_values(&input, 1);
         let n = values.len() as i64;
         let in_order = values == (1..=n).collect::<Vec<_>>();
@@ -249,8 +239,7 @@ fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said
     );
     let mut top = 0;
     for seed in (0..10).chain(Spec::worst_seeds(6)) {
-        let input = wide.generate(50, seed).unwrap();
-        wide.validate(&input).unwrap();
+        let input = kept_input(&wide, 50, seed);
         top = top.max(*line_values(&input, 1).iter().max().unwrap());
     }
     assert!(top > 500_000_000, "{top}");
@@ -260,8 +249,7 @@ fn orders_distinct_values_and_permutations_are_drawn_as_such_and_only_where_said
     );
     let (mut unsorted, mut equal) = (false, false);
     for seed in (0..20).chain(Spec::worst_seeds(7)) {
-        let input = beside.generate(10, seed).unwrap();
-        beside.validate(&input).unwrap();
+        let input = kept_input(&beside, 10, seed);
         let values = line_values(&input, 2);
         unsorted |= values.windows(2).any(|pair| pair[0] > pair[1]);
         equal |= values.len() > 1 && values.iter().all(|value| *value == values[0]);
@@ -354,11 +342,7 @@ fn a_sum_over_the_cases_bounds_its_variable_alone_even_when_its_bound_is_a_varia
         "K T\n\\mathrm{case}_1\n\\vdots\n\\mathrm{case}_T\n\nEach case is given in the following format:\n\nN M\nS\n\n- 1 \\leq K \\leq 100\n- 1 \\leq T \\leq \\min(10, K)\n- 1 \\leq N, M \\leq 100\n- S is a string of length M consisting of `a`.\n- The sum of N over all test cases is at most K.",
     );
     for seed in (0..40).chain(Spec::worst_seeds(9)) {
-        let input = spec
-            .generate(100, seed)
-            .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
-        spec.validate(&input)
-            .unwrap_or_else(|invalid| panic!("{invalid}\n{input}"));
+        let input = kept_input(&spec, 100, seed);
         if seed < 40 {
             continue;
         }
@@ -405,10 +389,7 @@ fn values_in_strict_order_or_distinct_are_drawn_without_repeats_up_to_the_top() 
     let mut top = false;
     for seed in 0..30 {
         for spec in [&strict, &distinct] {
-            let input = spec
-                .generate(50, seed)
-                .unwrap_or_else(|error| panic!("seed {seed}: {error}"));
-            spec.validate(&input).unwrap();
+            let input = kept_input(spec, 50, seed);
             top |= std::ptr::eq(spec, &distinct) && line_values(&input, 1).contains(&1249);
         }
     }
@@ -431,11 +412,7 @@ fn bounds_are_kept_whichever_way_a_chain_is_written() {
         ));
         let mut at_both = false;
         for seed in 0..40 {
-            let input = spec
-                .generate(20, seed)
-                .unwrap_or_else(|error| panic!("{what}, seed {seed}: {error}"));
-            spec.validate(&input)
-                .unwrap_or_else(|invalid| panic!("{what}: {invalid}"));
+            let input = kept_input(&spec, 20, seed);
             let values = line_values(&input, 1);
             at_both |= values.contains(&1)
                 && values.contains(&4)

@@ -1,7 +1,7 @@
 //! Trees and graphs made from a spec: in every shape, simple and connected where it says so,
 //! with loops and repeated edges where it does not, and as many edges as a simple graph has pairs.
 
-use super::{TREE, first_number, line_values, spec};
+use super::{TREE, first_number, kept_input, line_values, spec};
 use atcoder_games_tool::spec::Spec;
 
 #[test]
@@ -9,8 +9,7 @@ fn the_worst_cases_have_every_size_at_its_largest_and_trees_of_every_shape() {
     let spec = spec(TREE);
     let mut shapes = (false, false);
     for seed in Spec::worst_seeds(3) {
-        let input = spec.generate(1000, seed).unwrap();
-        spec.validate(&input).unwrap();
+        let input = kept_input(&spec, 1000, seed);
         assert_eq!(first_number(&input), 1000);
         let mut degrees = vec![0; 1001];
         for edge in input.lines().skip(1) {
@@ -35,9 +34,7 @@ fn a_graph_is_simple_and_connected_where_the_spec_says() {
         "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 100\n- N - 1 \\leq M \\leq \\min(100, N(N-1)/2)\n- 1 \\leq u_i < v_i \\leq N\n- The given graph is simple and connected.",
     );
     for seed in 0..30 {
-        let input = spec.generate(100, seed).unwrap();
-        spec.validate(&input)
-            .unwrap_or_else(|invalid| panic!("{invalid}\n{input}"));
+        kept_input(&spec, 100, seed);
     }
     // A complete graph at a small N: M = N(N-1)/2 for N of 3 or more.
     let complete = (0..60)
@@ -59,9 +56,7 @@ fn a_worst_case_of_a_simple_graph_at_its_most_edges_is_the_complete_graph() {
             "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 8\n- 1 \\leq M \\leq N(N-1)/2\n- 1 \\leq u_i, v_i \\leq N\n- The given graph is {shape}."
         ));
         for seed in Spec::worst_seeds(8) {
-            let input = spec.generate(100, seed).unwrap();
-            spec.validate(&input)
-                .unwrap_or_else(|invalid| panic!("{shape}: {invalid}\n{input}"));
+            let input = kept_input(&spec, 100, seed);
             assert!(input.starts_with("8 28\n"), "{shape}: {input}");
         }
     }
@@ -118,8 +113,7 @@ fn a_graph_the_spec_does_not_call_simple_has_loops_and_repeated_edges() {
     );
     let (mut looped, mut repeated) = (false, false);
     for seed in 0..30 {
-        let input = spec.generate(6, seed).unwrap();
-        spec.validate(&input).unwrap();
+        let input = kept_input(&spec, 6, seed);
         let mut pairs: Vec<(i64, i64)> = (1..=6)
             .map(|line| {
                 let ends = line_values(&input, line);
@@ -147,18 +141,14 @@ fn a_simple_graph_gets_every_edge_it_can_and_no_more_is_tried_for_ever() {
         "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 200\n- N - 1 \\leq M \\leq 4975\n- 1 \\leq u_i < v_i \\leq N\n- The given graph is simple and connected.",
     );
     for seed in Spec::worst_seeds(11) {
-        let input = quarter.generate(5000, seed).unwrap();
+        let input = kept_input(&quarter, 5000, seed);
         assert!(input.starts_with("200 4975\n"), "{}", first_number(&input));
-        quarter
-            .validate(&input)
-            .unwrap_or_else(|invalid| panic!("{invalid}"));
     }
     // More edges than pairs where N is 2: those inputs are drawn again, not waited on.
     let crowded = spec(
         "N M\nu_1 v_1\n\\vdots\nu_M v_M\n- 2 \\leq N \\leq 3\n- 1 \\leq M \\leq 3\n- 1 \\leq u_i, v_i \\leq N\n- The given graph is simple.",
     );
     for seed in 0..20 {
-        let input = crowded.generate(3, seed).unwrap();
-        crowded.validate(&input).unwrap();
+        kept_input(&crowded, 3, seed);
     }
 }

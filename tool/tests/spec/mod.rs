@@ -17,6 +17,21 @@ pub fn spec(text: &str) -> Spec {
     Spec::read(text).unwrap_or_else(|error| panic!("{error}\n{text}"))
 }
 
+/// The input that `spec` makes at `size` from `seed`, which must keep the spec: else a panic
+/// that says where the test asked for it, the size and the seed, what went wrong, and the input's
+/// first lines (an input of the largest sizes is long).
+#[track_caller]
+pub fn kept_input(spec: &Spec, size: usize, seed: u64) -> String {
+    let input = spec
+        .generate(size, seed)
+        .unwrap_or_else(|error| panic!("size {size}, seed {seed}: {error}"));
+    if let Err(invalid) = spec.validate(&input) {
+        let start: Vec<&str> = input.lines().take(20).collect();
+        panic!("size {size}, seed {seed}: {invalid}\n{}", start.join("\n"));
+    }
+    input
+}
+
 /// The first number of `text`.
 pub fn first_number(text: &str) -> i64 {
     text.split_ascii_whitespace()
