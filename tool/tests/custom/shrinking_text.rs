@@ -27,6 +27,16 @@ fn count_headers_go_down_with_the_lines_and_tokens_they_count() {
         text::without_tokens("2\na b\nc\n", 3, 1).as_deref(),
         Some("1\na b\n")
     );
+    // A header on a line of four numbers, the most a line of headers holds, and one below the
+    // first line: each counts the lines after its own.
+    assert_eq!(
+        text::without_lines("1 1 1 3\na\nb\nc\n", 2, 1).as_deref(),
+        Some("1 1 1 2\na\nc\n")
+    );
+    assert_eq!(
+        text::without_lines("5 6\n2\nx\ny\n", 3, 1).as_deref(),
+        Some("5 6\n1\nx\n")
+    );
     // Nothing left is no candidate.
     assert_eq!(text::without_lines("1\n", 0, 1), None);
     assert_eq!(text::token_count("2\n5 6\n"), 3);
@@ -60,6 +70,10 @@ fn numbers_of_data_are_no_count_headers() {
         text::without_tokens("3 0\n0 0 0\n", 4, 1).as_deref(),
         Some("2 0\n0 0\n")
     );
+    // A 1 that counts no lines is data, though a line of one token, or strings of one
+    // character, follow: counting one token or character says nothing of a header.
+    assert_eq!(text::numbers("1\n7\n8\n"), [1, 7, 8]);
+    assert_eq!(text::numbers("1\na\nb\n"), [1]);
     // A line of many numbers is data, whatever they are: a 1 there, before one line, goes.
     assert_eq!(
         text::without_tokens("2\n1 1 1 1 1\n7\n", 1, 1).as_deref(),
