@@ -4,15 +4,19 @@
 //! path, a star, a caterpillar). A seed with [`WORST`] set makes a worst case: every size at its
 //! largest.
 
-use super::constraint::{Compare, Rule, Shape};
+use super::constraint::Rule;
 use super::document::{Document, Lookup, Scope, Slot, Value, file_query, nested};
 use super::expr::{Expr, Index, Name, shown_name};
 use super::format::{COLUMN, Cell, Item, ROW};
 use super::validate::Reached;
 use super::{Spec, SpecError, is_index};
 use crate::generate::Rng;
-use rustc_hash::FxHashSet;
 use std::collections::{HashMap, HashSet};
+
+mod bounds;
+mod graph;
+
+use graph::{TREE_SHAPES, TreeShape};
 
 /// The mark of a seed that makes a worst case: every size at its largest, the values drawn as
 /// the family in the bits below says.
@@ -53,29 +57,6 @@ const DRAWS: [Draw; 5] = [
     Draw::Equal,
     Draw::High,
 ];
-
-/// The shapes of a tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum TreeShape {
-    Random,
-    Path,
-    Star,
-    Caterpillar,
-}
-
-const TREE_SHAPES: [TreeShape; 4] = [
-    TreeShape::Random,
-    TreeShape::Path,
-    TreeShape::Star,
-    TreeShape::Caterpillar,
-];
-
-/// Bounds of a value where it stands.
-struct Bounds {
-    low: Option<i128>,
-    high: Option<i128>,
-    not: Vec<i128>,
-}
 
 /// One input being made.
 struct Maker<'s> {
@@ -524,65 +505,6 @@ impl<'s> Maker<'s> {
         Ok(number(value))
     }
 
-    /// `value` of the scalar `base`, or the largest value from `low` below it that keeps every
-    /// chain that holds it inside an expression, with the values known so far: `H \times W
-    /// \leq 2 \times 10^5` lowers W once H is drawn.
-    fn fitted(&self, base: &str, low: i128, value: i128, scope: &Scope, outer: &[&Scope]) -> i128 {
-        let keeps = |value: i128| {
-            let mut lookup = Lookup::within(scope, outer, &[]);
-            lookup.bound.push((base, value));
-            self.spec.constraints.iter().all(|constraint| {
-                let Rule::Chain { terms, compares } = &constraint.rule else {
-                    return true;
-                };
-                let mut inside = false;
-                for term in terms.iter().filter(|term| term.as_name().is_none()) {
-                    term.names(&mut |name| inside |= name.base == base);
-                }
-                if !inside {
-                    return true;
-                }
-                let values: Vec<Option<i128>> =
-                    terms.iter().map(|term| term.value(&lookup)).collect();
-                compares.iter().enumerate().all(|(at, compare)| {
-                    match (values[at], values[at + 1]) {
-                        (Some(a), Some(b)) => compare.holds(a, b),
-                        _ => true,
-                    }
-                })
-            })
-        };
-        if value <= low || keeps(value) {
-            return value;
-        }
-        // The largest that keeps them, by bisection: they hold for small values and not large.
-        let (mut kept, mut broken) = (low, value);
-        while broken - kept > 1 {
-            let middle = kept + (broken - kept) / 2;
-            match keeps(middle) {
-                true => kept = middle,
-                false => broken = middle,
-            }
-        }
-        kept
-    }
-
-    /// A size's upper bound `high`, capped by SIZE and by what a sum over the test cases leaves
-    /// (its bound, `2 \times 10^5` or a variable read before the cases, known where it is drawn).
-    fn capped(&self, base: &str, low: i128, high: i128, scope: &Scope, outer: &[&Scope]) -> i128 {
-        let mut high = high.min(self.size.max(low));
-        for constraint in &self.spec.constraints {
-            if let Rule::Sum { name, most } = &constraint.rule
-                && name == base
-                && let Some(most) = most.value(&Lookup::within(scope, outer, &[]))
-            {
-                let spent = self.sums.get(base).copied().unwrap_or(0);
-                high = high.min(most - spent - low * self.cases_left).max(low);
-            }
-        }
-        high
-    }
-
     /// A number in `low..=high`, drawn as its variable's values are.
     fn number(&mut self, base: &str, low: i128, high: i128) -> i128 {
         let span = high - low + 1;
@@ -624,207 +546,6 @@ impl<'s> Maker<'s> {
             .collect();
         String::from_utf8(bytes).expect("the letters are ASCII")
     }
-
-    /// Both bounds, or the error that names the one missing.
-    fn both(&self, name: &Name, bounds: &Bounds) -> Result<(i128, i128), SpecError> {
-        let missing = |side: &str| SpecError {
-            line: None,
-            message: format!(
-                "the constraints give {} no {side} bound where it is drawn",
-                shown_name(name)
-            ),
-        };
-        let low = bounds.low.ok_or_else(|| missing("lower"))?;
-        let high = bounds.high.ok_or_else(|| missing("upper"))?;
-        Ok((low, high.max(low)))
-    }
-
-    fn bounds(&self, name: &Name, indices: &[i128], scope: &Scope, outer: &[&Scope]) -> Bounds {
-        self.bounds_of(name, indices, scope, outer, false)
-    }
-
-    /// The bounds the chains give the value of `name` at `indices` (its length's, for
-    /// `length`), from the values known so far.
-    fn bounds_of(
-        &self,
-        name: &Name,
-        indices: &[i128],
-        scope: &Scope,
-        outer: &[&Scope],
-        length: bool,
-    ) -> Bounds {
-        let mut bounds = Bounds {
-            low: None,
-            high: None,
-            not: Vec::new(),
-        };
-        // The values known, for a fixed index (`A_N`).
-        let known = Lookup::within(scope, outer, &[]);
-        for constraint in &self.spec.constraints {
-            let Rule::Chain { terms, compares } = &constraint.rule else {
-                continue;
-            };
-            for (at, term) in terms.iter().enumerate() {
-                let subject = match (term, length) {
-                    (Expr::Variable(subject), false) | (Expr::Length(subject), true) => subject,
-                    _ => continue,
-                };
-                if subject.base != name.base {
-                    continue;
-                }
-                let Some(bound) = binding(subject, indices, &known) else {
-                    continue;
-                };
-                let lookup = Lookup::within(scope, outer, &bound);
-                for (other, term) in terms.iter().enumerate() {
-                    if other == at {
-                        continue;
-                    }
-                    let (first, last) = (other.min(at), other.max(at));
-                    let between = &compares[first..last];
-                    let Some(value) = term.value(&lookup) else {
-                        continue;
-                    };
-                    let strict = between
-                        .iter()
-                        .filter(|c| matches!(c, Compare::Below | Compare::Above))
-                        .count() as i128;
-                    let rising = between
-                        .iter()
-                        .all(|c| matches!(c, Compare::AtMost | Compare::Below | Compare::Equal));
-                    let falling = between
-                        .iter()
-                        .all(|c| matches!(c, Compare::AtLeast | Compare::Above | Compare::Equal));
-                    // Whether the other term is below the subject.
-                    let below = match (rising, falling) {
-                        (true, true) => {
-                            bounds.low = Some(bounds.low.map_or(value, |low| low.max(value)));
-                            bounds.high = Some(bounds.high.map_or(value, |high| high.min(value)));
-                            continue;
-                        }
-                        (true, false) => other < at,
-                        (false, true) => other > at,
-                        (false, false) => {
-                            if between == [Compare::NotEqual] {
-                                bounds.not.push(value);
-                            }
-                            continue;
-                        }
-                    };
-                    match below {
-                        true => {
-                            bounds.low = Some(
-                                bounds
-                                    .low
-                                    .map_or(value + strict, |low| low.max(value + strict)),
-                            )
-                        }
-                        false => {
-                            bounds.high = Some(
-                                bounds
-                                    .high
-                                    .map_or(value - strict, |high| high.min(value - strict)),
-                            )
-                        }
-                    }
-                }
-            }
-        }
-        bounds
-    }
-
-    /// `count` edges on `vertices` vertices, of `shape`, each `(u, v)` with `u < v` if
-    /// `ordered`.
-    fn edges(
-        &mut self,
-        vertices: i128,
-        count: i128,
-        shape: Shape,
-        ordered: bool,
-    ) -> Vec<(i128, i128)> {
-        let n = vertices.max(1) as usize;
-        let count = count.max(0) as usize;
-        let mut edges: Vec<(usize, usize)> = Vec::with_capacity(count);
-        if shape.tree || shape.connected {
-            edges.extend(self.tree(n));
-        }
-        // The pairs taken, once more edges are to be drawn than the tree's.
-        let mut seen: FxHashSet<(usize, usize)> = FxHashSet::default();
-        if edges.len() < count {
-            seen.extend(edges.iter().map(|&(u, v)| (u.min(v), u.max(v))));
-        }
-        if shape.simple && n <= MOST_LISTED && count > n.pow(2) / 8 {
-            // A dense graph: the pairs left, shuffled, rather than drawn until enough are new.
-            let mut left: Vec<(usize, usize)> = (1..=n)
-                .flat_map(|u| (u + 1..=n).map(move |v| (u, v)))
-                .filter(|pair| !seen.contains(pair))
-                .collect();
-            shuffle(&mut self.rng, &mut left);
-            edges.extend(left.into_iter().take(count.saturating_sub(edges.len())));
-        }
-        let (mut tries, most_tries) = (0, count.saturating_mul(20).max(100));
-        while edges.len() < count && tries < most_tries {
-            tries += 1;
-            let (u, v) = (1 + self.rng.below(n), 1 + self.rng.below(n));
-            if shape.simple && (u == v || !seen.insert((u.min(v), u.max(v)))) {
-                continue;
-            }
-            edges.push((u, v));
-        }
-        edges.truncate(count);
-        shuffle(&mut self.rng, &mut edges);
-        let mut label: Vec<usize> = (0..=n).collect();
-        shuffle(&mut self.rng, &mut label[1..]);
-        edges
-            .into_iter()
-            .map(|(u, v)| {
-                let (u, v) = (label[u] as i128, label[v] as i128);
-                match ordered || self.rng.pick(&[true, false]) {
-                    true => (u.min(v), u.max(v)),
-                    false => (u.max(v), u.min(v)),
-                }
-            })
-            .collect()
-    }
-
-    /// The `n - 1` edges of a tree of the maker's shape, on vertices 1 to `n`.
-    fn tree(&mut self, n: usize) -> Vec<(usize, usize)> {
-        let spine = (n / 2).max(1);
-        (2..=n)
-            .map(|vertex| {
-                let parent = match self.tree_shape {
-                    TreeShape::Random => 1 + self.rng.below(vertex - 1),
-                    TreeShape::Path => vertex - 1,
-                    TreeShape::Star => 1,
-                    TreeShape::Caterpillar if vertex <= spine => vertex - 1,
-                    TreeShape::Caterpillar => 1 + self.rng.below(spine),
-                };
-                (parent, vertex)
-            })
-            .collect()
-    }
-}
-
-/// The free indices of a chain's `subject` bound to the value's `indices`: `A_i` at `[3]` binds
-/// `i` to 3. None if a fixed index (`A_1`, `A_N`, worked out from the `known` values) differs.
-fn binding<'n>(
-    subject: &'n Name,
-    indices: &[i128],
-    known: &Lookup,
-) -> Option<Vec<(&'n str, i128)>> {
-    if subject.indices.len() != indices.len() {
-        // `|S| = N` names S without its index, for every S_i.
-        return subject.indices.is_empty().then(Vec::new);
-    }
-    let mut bound = Vec::new();
-    for (index, &value) in subject.indices.iter().zip(indices) {
-        match index {
-            Expr::Variable(name) if is_free_index(index) => bound.push((name.base.as_str(), value)),
-            fixed if fixed.value(known) == Some(value) => {}
-            _ => return None,
-        }
-    }
-    Some(bound)
 }
 
 /// Whether `index` is an index name (`i`), which takes every value, not a fixed one (`1`, `N`).
