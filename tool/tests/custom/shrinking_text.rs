@@ -37,8 +37,14 @@ fn count_headers_go_down_with_the_lines_and_tokens_they_count() {
         text::without_lines("5 6\n2\nx\ny\n", 3, 1).as_deref(),
         Some("5 6\n1\nx\n")
     );
-    // Nothing left is no candidate.
+    // Nothing left, or nothing there to cut, is no candidate; tokens cut from the middle are.
     assert_eq!(text::without_lines("1\n", 0, 1), None);
+    assert_eq!(text::without_tokens("a b\n", 0, 2), None);
+    assert_eq!(text::without_tokens("a b\n", 5, 1), None);
+    assert_eq!(
+        text::without_tokens("a b c d\n", 1, 2).as_deref(),
+        Some("a d\n")
+    );
     assert_eq!(text::token_count("2\n5 6\n"), 3);
     assert_eq!(text::line_count("2\n\n5 6\n"), 2);
 }
