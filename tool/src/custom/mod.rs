@@ -8,7 +8,7 @@
 mod judging;
 mod run;
 
-use crate::error::{Error, Helper, HelperFailure};
+use crate::error::{Error, Helper};
 use crate::family::{Family, Origin};
 use crate::format::{seconds, shell_line};
 use crate::generate::Rng;
@@ -17,7 +17,7 @@ use crate::judge::{Comparison, Limits};
 use crate::problem::{
     Drawn, Expected, InteractorCall, JudgedBy, Problem, Sample, Units, WrongAnswer,
 };
-use crate::process::{Options, Run, RunError, Stop};
+use crate::process::{Options, Run};
 use crate::spec::{Document, Reached, Spec};
 use crate::text;
 use proptest::prelude::*;
@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use std::ffi::OsString;
 use std::fs;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
@@ -197,114 +197,6 @@ impl Custom {
         self.seen
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    /// What a `helper` run with `arguments` after its command line, on `input` if it reads one,
-    /// under a time limit of `time`, ended with ([`HelperRuns::run`]: forked where it can be);
-    /// a run that cannot start or be watched fails.
-    fn run(
-        &self,
-        helper: Helper,
-        arguments: &[String],
-        input: Option<&str>,
-        time: Duration,
-        memory: u64,
-    ) -> Result<Run, Error> {
-        let options = helper_options(time, memory, self.limits.stack);
-        let input_bytes = input.unwrap_or_default().as_bytes();
-        let command = self.runnable(helper);
-        let ran = (self.runs).run(helper, &command, arguments, input_bytes, &options);
-        ran.map_err(|error| {
-            let what = match error {
-                RunError::CannotStart(error) => format!("cannot be started: {error}"),
-                RunError::CannotWatch(error) => format!("cannot be watched: {error}"),
-            };
-            self.failure(helper, what, None, input, arguments)
-        })
-    }
-
-    /// The command line that runs `helper`: as given, but by the interpreter a pyenv shim
-    /// stands for, which would add its own start to every run.
-    fn runnable(&self, helper: Helper) -> Vec<OsString> {
-        let mut command = self.command(helper).to_vec();
-        if let Some(interpreter) = self.helpers.run_by.get(&helper) {
-            command[0] = interpreter.clone();
-        }
-        command
-    }
-
-    /// A folder of its own for one call of a helper that reads files (calls may go on side by
-    /// side), with `files` written in it, each a name and its text: the folder, and the files'
-    /// paths.
-    fn call_folder(&self, files: &[(&str, &str)]) -> Result<(PathBuf, Vec<PathBuf>), Error> {
-        let call = self.calls.fetch_add(1, Ordering::Relaxed);
-        let folder = self.scratch.join(call.to_string());
-        let paths = files.iter().map(|(name, text)| {
-            let path = folder.join(name);
-            fs::create_dir_all(&folder)
-                .and_then(|()| fs::write(&path, text))
-                .map_err(|error| {
-                    Error::Fatal(format!("cannot write {}: {error}", path.display()))
-                })?;
-            Ok(path)
-        });
-        let paths = paths.collect::<Result<_, Error>>()?;
-        Ok((folder, paths))
-    }
-
-    /// The command line of `helper`.
-    fn command(&self, helper: Helper) -> &[OsString] {
-        let helpers = &self.helpers;
-        match helper {
-            Helper::Generator => helpers.generator.as_deref().unwrap_or_default(),
-            Helper::Reference => helpers.reference.as_deref().unwrap_or_default(),
-            Helper::Checker => helpers.checker.as_deref().unwrap_or_default(),
-            Helper::Validator => helpers.validator.as_deref().unwrap_or_default(),
-            Helper::Interactor => helpers.interactor.as_deref().unwrap_or_default(),
-        }
-    }
-
-    /// The failure of `helper`, which `what` says, with its `run` if it made one, on `input` if it
-    /// read one, run with `arguments`.
-    fn failure(
-        &self,
-        helper: Helper,
-        what: String,
-        run: Option<&Run>,
-        input: Option<&str>,
-        arguments: &[String],
-    ) -> Error {
-        let mut words: Vec<String> = (self.command(helper).iter())
-            .map(|word| word.to_string_lossy().into_owned())
-            .collect();
-        words.extend(arguments.iter().cloned());
-        let generated = match helper {
-            Helper::Generator => {
-                let size = arguments.first().and_then(|word| word.parse().ok());
-                size.zip(arguments.get(1).and_then(|word| word.parse().ok()))
-            }
-            _ => None,
-        };
-        Error::Helper(Box::new(HelperFailure {
-            helper,
-            what,
-            stderr: run.map_or_else(String::new, |run| {
-                String::from_utf8_lossy(&run.stderr).into_owned()
-            }),
-            generated,
-            input: input.map(str::to_string),
-            command: shell_line(&words),
-        }))
-    }
-
-    /// What went wrong with a helper's `run` that did not end well: a limit, a status.
-    fn how_it_ended(run: &Run) -> String {
-        match run.stopped {
-            Some(Stop::Time | Stop::WallTime) => "took longer than its limit".to_string(),
-            Some(Stop::Memory) => "took more memory than its limit".to_string(),
-            Some(Stop::Output) => "printed more than its limit".to_string(),
-            None => format!("ended with {}", run.status),
-        }
     }
 
     /// The generator's input at `size` from `seed`, checked to be the same when made twice, the

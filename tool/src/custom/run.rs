@@ -2,14 +2,20 @@
 //! its own (a [`Forkserver`] kept for the next run), where starting the interpreter anew would
 //! cost every run tens of milliseconds, three or four runs a case; any other run, and a forked
 //! one that did not end as the helper's runs end, started anew, which judges it. The time of
-//! every run is counted, for the budgets of shrinking.
+//! every run is counted, for the budgets of shrinking. A helper runs by its command line (by the
+//! interpreter a pyenv shim stands for), files it reads in a folder of each call's own, and a
+//! helper that fails is named with how it was run.
 
-use crate::error::Helper;
+use super::{Custom, helper_options};
+use crate::error::{Error, Helper, HelperFailure};
+use crate::format::shell_line;
 use crate::judge::judged_time;
 use crate::process::forkserver::{self, Forkserver};
-use crate::process::{self, Options, Run, RunError, Stdin};
+use crate::process::{self, Options, Run, RunError, Stdin, Stop};
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
+use std::fs;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -123,4 +129,117 @@ fn ends_as_it_should(helper: Helper, ran: &Run) -> bool {
             .status
             .code()
             .is_some_and(|code| expected.contains(&code))
+}
+
+impl Custom {
+    /// What a `helper` run with `arguments` after its command line, on `input` if it reads one,
+    /// under a time limit of `time`, ended with ([`HelperRuns::run`]: forked where it can be);
+    /// a run that cannot start or be watched fails.
+    pub(super) fn run(
+        &self,
+        helper: Helper,
+        arguments: &[String],
+        input: Option<&str>,
+        time: Duration,
+        memory: u64,
+    ) -> Result<Run, Error> {
+        let options = helper_options(time, memory, self.limits.stack);
+        let input_bytes = input.unwrap_or_default().as_bytes();
+        let command = self.runnable(helper);
+        let ran = (self.runs).run(helper, &command, arguments, input_bytes, &options);
+        ran.map_err(|error| {
+            let what = match error {
+                RunError::CannotStart(error) => format!("cannot be started: {error}"),
+                RunError::CannotWatch(error) => format!("cannot be watched: {error}"),
+            };
+            self.failure(helper, what, None, input, arguments)
+        })
+    }
+
+    /// The command line that runs `helper`: as given, but by the interpreter a pyenv shim
+    /// stands for, which would add its own start to every run.
+    pub(super) fn runnable(&self, helper: Helper) -> Vec<OsString> {
+        let mut command = self.command(helper).to_vec();
+        if let Some(interpreter) = self.helpers.run_by.get(&helper) {
+            command[0] = interpreter.clone();
+        }
+        command
+    }
+
+    /// A folder of its own for one call of a helper that reads files (calls may go on side by
+    /// side), with `files` written in it, each a name and its text: the folder, and the files'
+    /// paths.
+    pub(super) fn call_folder(
+        &self,
+        files: &[(&str, &str)],
+    ) -> Result<(PathBuf, Vec<PathBuf>), Error> {
+        let call = self.calls.fetch_add(1, Ordering::Relaxed);
+        let folder = self.scratch.join(call.to_string());
+        let paths = files.iter().map(|(name, text)| {
+            let path = folder.join(name);
+            fs::create_dir_all(&folder)
+                .and_then(|()| fs::write(&path, text))
+                .map_err(|error| {
+                    Error::Fatal(format!("cannot write {}: {error}", path.display()))
+                })?;
+            Ok(path)
+        });
+        let paths = paths.collect::<Result<_, Error>>()?;
+        Ok((folder, paths))
+    }
+
+    /// The command line of `helper`.
+    pub(super) fn command(&self, helper: Helper) -> &[OsString] {
+        let helpers = &self.helpers;
+        match helper {
+            Helper::Generator => helpers.generator.as_deref().unwrap_or_default(),
+            Helper::Reference => helpers.reference.as_deref().unwrap_or_default(),
+            Helper::Checker => helpers.checker.as_deref().unwrap_or_default(),
+            Helper::Validator => helpers.validator.as_deref().unwrap_or_default(),
+            Helper::Interactor => helpers.interactor.as_deref().unwrap_or_default(),
+        }
+    }
+
+    /// The failure of `helper`, which `what` says, with its `run` if it made one, on `input` if it
+    /// read one, run with `arguments`.
+    pub(super) fn failure(
+        &self,
+        helper: Helper,
+        what: String,
+        run: Option<&Run>,
+        input: Option<&str>,
+        arguments: &[String],
+    ) -> Error {
+        let mut words: Vec<String> = (self.command(helper).iter())
+            .map(|word| word.to_string_lossy().into_owned())
+            .collect();
+        words.extend(arguments.iter().cloned());
+        let generated = match helper {
+            Helper::Generator => {
+                let size = arguments.first().and_then(|word| word.parse().ok());
+                size.zip(arguments.get(1).and_then(|word| word.parse().ok()))
+            }
+            _ => None,
+        };
+        Error::Helper(Box::new(HelperFailure {
+            helper,
+            what,
+            stderr: run.map_or_else(String::new, |run| {
+                String::from_utf8_lossy(&run.stderr).into_owned()
+            }),
+            generated,
+            input: input.map(str::to_string),
+            command: shell_line(&words),
+        }))
+    }
+
+    /// What went wrong with a helper's `run` that did not end well: a limit, a status.
+    pub(super) fn how_it_ended(run: &Run) -> String {
+        match run.stopped {
+            Some(Stop::Time | Stop::WallTime) => "took longer than its limit".to_string(),
+            Some(Stop::Memory) => "took more memory than its limit".to_string(),
+            Some(Stop::Output) => "printed more than its limit".to_string(),
+            None => format!("ended with {}", run.status),
+        }
+    }
 }
