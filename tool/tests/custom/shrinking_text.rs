@@ -60,6 +60,10 @@ fn numbers_and_strings_are_made_simpler_with_their_counts() {
         text::with_numbers("2\n-8 6\n", &[-3, 999_999_999_999_999_999]).as_deref(),
         Some("2\n-3 999999999999999999\n")
     );
+    // Only what is nearer 0 is simpler: not 0 written otherwise, nor 1 for 01. A real number is
+    // neither an integer nor a string, and is left as it is.
+    assert_eq!(text::simpler("-0 01\n"), ["-0 0\n"]);
+    assert_eq!(text::simpler("0.25\n"), Vec::<String>::new());
     // As many numbers as there are, or none.
     assert_eq!(text::with_numbers("2\n-8 6\n", &[0]), None);
     assert_eq!(text::with_numbers("2\n-8 6\n", &[0, 0, 0]), None);
