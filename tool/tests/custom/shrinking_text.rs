@@ -64,6 +64,13 @@ fn numbers_and_strings_are_made_simpler_with_their_counts() {
     // neither an integer nor a string, and is left as it is.
     assert_eq!(text::simpler("-0 01\n"), ["-0 0\n"]);
     assert_eq!(text::simpler("0.25\n"), Vec::<String>::new());
+    // Strings of one length all one shorter, then each alone; one character is short enough,
+    // and a text comes once.
+    assert_eq!(
+        text::simpler("ab cd e\n"),
+        ["a c e\n", "a cd e\n", "ab c e\n"]
+    );
+    assert_eq!(text::simpler("ab c\n"), ["a c\n"]);
     // As many numbers as there are, or none.
     assert_eq!(text::with_numbers("2\n-8 6\n", &[0]), None);
     assert_eq!(text::with_numbers("2\n-8 6\n", &[0, 0, 0]), None);
