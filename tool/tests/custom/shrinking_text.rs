@@ -71,6 +71,13 @@ fn numbers_and_strings_are_made_simpler_with_their_counts() {
         ["a c e\n", "a cd e\n", "ab c e\n"]
     );
     assert_eq!(text::simpler("ab c\n"), ["a c\n"]);
+    // Only the header that gives the length goes down with it, and only what follows it is
+    // shortened: a count of lines stays, and so does a number beside the header.
+    assert_eq!(
+        text::simpler("2\nab\ncd\n"),
+        ["2\na\nc\n", "2\na\ncd\n", "2\nab\nc\n"]
+    );
+    assert_eq!(text::simpler("12 2\nab\ncd\nef\n")[2], "12 1\na\nc\ne\n");
     // As many numbers as there are, or none.
     assert_eq!(text::with_numbers("2\n-8 6\n", &[0]), None);
     assert_eq!(text::with_numbers("2\n-8 6\n", &[0, 0, 0]), None);
