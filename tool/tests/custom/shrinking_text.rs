@@ -15,6 +15,11 @@ fn count_headers_go_down_with_the_lines_and_tokens_they_count() {
         text::without_lines("4 3\n1 2\n2 3\n3 4\n", 1, 2).as_deref(),
         Some("4 1\n3 4\n")
     );
+    // A count of the next line's tokens stays when a later line is cut.
+    assert_eq!(
+        text::without_lines("3\n5 6 7\nx\n", 2, 1).as_deref(),
+        Some("3\n5 6 7\n")
+    );
     // N before a line of N tokens: a token cut, N is one less; the header itself is not cut
     // alone.
     assert_eq!(
