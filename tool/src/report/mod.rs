@@ -397,83 +397,110 @@ pub fn helper_failed(setup: &Setup, failed: &HelperFailed) -> String {
 /// verdict, the failing input, the diagnosis, the section of its kind of failure, and where the
 /// case is saved.
 pub fn report(setup: &Setup, caught: &Caught) -> String {
-    let found = &caught.found;
-    let (problem, input) = (&*setup.problem, &found.input);
     let mut text = String::new();
+    write_heading(&mut text, setup, caught);
+    write_input_section(&mut text, setup, &caught.found);
+    match &caught.diagnosis {
+        Some(Ok(diagnosis)) => {
+            let input = shows_input(&caught.found).then_some(&caught.found.input);
+            write_diagnosis(&mut text, diagnosis, input);
+        }
+        Some(Err(undiagnosed)) => write_undiagnosed(&mut text, *undiagnosed),
+        None => {}
+    }
+    write_failure_section(&mut text, setup, caught);
+    write_notes(&mut text, setup, caught);
+    // Where the case is saved comes last, in room kept for it.
+    let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
+    text.push_str(&bounded(&where_saved(setup, caught), ROOM_FOR_THE_END));
+    text
+}
+
+/// The verdict in words, on a sample if it was one; the time factor, if not 1; how long the
+/// search took, and how many runs at a time.
+fn write_heading(text: &mut String, setup: &Setup, caught: &Caught) {
+    let found = &caught.found;
     let how = verdict_in_words(&found.failure, &setup.limits);
     let sample = match found.case {
-        Case::Sample(number) => format!(": it fails {}", sample_name(problem, number)),
+        Case::Sample(number) => format!(": it fails {}", sample_name(&*setup.problem, number)),
         _ => String::new(),
     };
     write_wrapped(
-        &mut text,
+        text,
         &format!(
             "check: {} gives {how} on {}{sample}.",
             setup.program,
-            problem.name()
+            setup.problem.name()
         ),
     );
     if setup.time_factor != 1.0 {
-        write_wrapped(&mut text, &time_factor_line(setup.time_factor));
+        write_wrapped(text, &time_factor_line(setup.time_factor));
     }
     let (elapsed, jobs) = (
         caught.elapsed.as_secs_f64(),
         at_a_time(setup.jobs, caught.forked),
     );
-    write_wrapped(&mut text, &format!("Found in {elapsed:.1} s, {jobs}."));
+    write_wrapped(text, &format!("Found in {elapsed:.1} s, {jobs}."));
     let _ = writeln!(text);
-    write_input_section(&mut text, setup, found);
-    match &caught.diagnosis {
-        Some(Ok(diagnosis)) => {
-            write_diagnosis(&mut text, diagnosis, shows_input(found).then_some(input));
-        }
-        Some(Err(undiagnosed)) => write_undiagnosed(&mut text, *undiagnosed),
-        None => {}
-    }
+}
+
+/// The section of the kind of failure: the interactor's words, the answers that differ, the
+/// stuck dialogue, the crash, or the limit; then the dialogue, for an interactive problem.
+fn write_failure_section(text: &mut String, setup: &Setup, caught: &Caught) {
     let transcript = caught.transcript.as_deref();
-    match &found.failure {
+    match &caught.found.failure {
         Failure::WrongAnswer { message, .. } if transcript.is_some() => {
-            write_interactor_words(&mut text, message);
+            write_interactor_words(text, message);
         }
         Failure::WrongAnswer {
             message,
             expected,
             actual,
-        } => write_wrong_answer(&mut text, problem, caught, (expected, actual, message)),
+        } => write_wrong_answer(text, &*setup.problem, caught, (expected, actual, message)),
         Failure::Stuck { late } => {
-            write_stuck(&mut text, setup, late, transcript.unwrap_or_default());
+            write_stuck(text, setup, late, transcript.unwrap_or_default());
         }
         Failure::Crash {
             stderr, too_deep, ..
-        } => write_crash(&mut text, setup, caught, (stderr, *too_deep)),
+        } => write_crash(text, setup, caught, (stderr, *too_deep)),
         Failure::TimeLimit { .. } | Failure::MemoryLimit { .. } | Failure::OutputLimit { .. } => {
-            write_limit(&mut text, setup, caught);
+            write_limit(text, setup, caught);
         }
     }
     if let Some(transcript) = transcript {
-        write_dialogue(&mut text, transcript, caught.saved.as_ref());
+        write_dialogue(text, transcript, caught.saved.as_ref());
     }
+}
+
+/// What else the reader should know: a failure that did not repeat, the start-up, how the
+/// answers were judged, the problem's notes, and what was built.
+fn write_notes(text: &mut String, setup: &Setup, caught: &Caught) {
+    let problem = &*setup.problem;
     if !caught.repeats {
         write_wrapped(
-            &mut text,
+            text,
             "\nRun once more, the smallest failing input passed: the program may draw random numbers, and this failure may not reproduce. Give it a fixed seed, where it reads one.",
         );
     }
     if let Some(start_up) = &caught.start_up {
         let _ = writeln!(text);
-        write_start_up(&mut text, start_up);
+        write_start_up(text, start_up);
     }
     if let Some(judged) = judging_line(problem, &caught.judging) {
-        write_wrapped(&mut text, &format!("\n{judged}"));
+        write_wrapped(text, &format!("\n{judged}"));
     }
     for note in problem.notes() {
-        write_wrapped(&mut text, &format!("\n{note}"));
+        write_wrapped(text, &format!("\n{note}"));
     }
-    write_built(&mut text, setup);
-    // Where the case is saved comes last, in room kept for it.
+    write_built(text, setup);
+}
+
+/// Where the case is saved, and its game's page.
+fn where_saved(setup: &Setup, caught: &Caught) -> String {
+    let found = &caught.found;
     let mut end = String::new();
     match &caught.saved {
-        Some(saved) if problem.interactive() => write_saved_dialogue(&mut end, setup, saved),
+        Some(saved) if setup.problem.interactive() => write_saved_dialogue(&mut end, setup, saved),
         Some(saved) => write_saved(&mut end, saved, &oj_line(setup, found, saved)),
         None => {}
     }
@@ -489,9 +516,7 @@ pub fn report(setup: &Setup, caught: &Caught) -> String {
         Some(Err(why)) => write_wrapped(&mut end, &format!("No page: {why}.")),
         None => {}
     }
-    let mut text = bounded(&text, MOST_BYTES - ROOM_FOR_THE_END);
-    text.push_str(&bounded(&end, ROOM_FOR_THE_END));
-    text
+    end
 }
 
 /// The section of a time, memory or output limit: what it printed first, if too much, and how
