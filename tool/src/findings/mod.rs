@@ -212,21 +212,7 @@ fn checked_with(
         Some(origin) => program.growth(&found, origin)?,
         None => None,
     };
-    let (mut differences, mut games, mut diagnosis) = (Vec::new(), Vec::new(), None);
-    // An interactive problem's wrong answer is the interactor's word: no answer to compare,
-    // nor a mistake of the built-ins' to hold it against.
-    if let Failure::WrongAnswer {
-        expected, actual, ..
-    } = &found.failure
-        && !problem.interactive()
-    {
-        differences = differing_lines(expected, actual);
-        let lines: Vec<usize> = differences.iter().map(|&(line, _, _)| line).collect();
-        games = problem.right_games(&found.input, &lines, EXPLAINED_WORDS)?;
-        stage(Stage::Diagnosing);
-        let known = program.small_answers();
-        diagnosis = Some(diagnose(problem, setup.seed, &known, Answering(&program))?);
-    }
+    let (differences, games, diagnosis) = explained(setup, &program, &found, &mut stage)?;
     let (stdout, stderr) = program.printed(&found)?;
     // A dialogue is run once more: a program that draws its queries at random may pass it.
     let repeats = match problem.interactive() {
@@ -265,4 +251,41 @@ fn checked_with(
         forked: program.forked(),
         judging: program.judging(),
     })))
+}
+
+/// A wrong answer's explanation ([`explained`]): the lines that differ (each with the right
+/// answer's and the program's), the right games of those lines, and the diagnosis.
+type Explained = (
+    Vec<(usize, String, String)>,
+    Vec<RightGame>,
+    Option<Result<Diagnosis, Undiagnosed>>,
+);
+
+/// What explains a wrong answer: the lines where it differs from the right one, the right games
+/// of those lines, and the diagnosis of the mistake. None of them for another failure, or for an
+/// interactive problem's wrong answer, the interactor's word: no answer to compare, nor a
+/// mistake of the built-ins' to hold it against.
+fn explained(
+    setup: &Setup,
+    program: &UnderCheck,
+    found: &Found,
+    stage: &mut impl FnMut(Stage),
+) -> Result<Explained, Error> {
+    let problem = &*setup.problem;
+    let Failure::WrongAnswer {
+        expected, actual, ..
+    } = &found.failure
+    else {
+        return Ok((Vec::new(), Vec::new(), None));
+    };
+    if problem.interactive() {
+        return Ok((Vec::new(), Vec::new(), None));
+    }
+    let differences = differing_lines(expected, actual);
+    let lines: Vec<usize> = differences.iter().map(|&(line, _, _)| line).collect();
+    let games = problem.right_games(&found.input, &lines, EXPLAINED_WORDS)?;
+    stage(Stage::Diagnosing);
+    let known = program.small_answers();
+    let diagnosis = diagnose(problem, setup.seed, &known, Answering(program))?;
+    Ok((differences, games, Some(diagnosis)))
 }
