@@ -144,23 +144,15 @@ fn late_lines(text: &[u8]) -> Vec<u8> {
 /// [`Run::dialogue`] is the other side. The program's output limit bounds what it may say in
 /// all; the interactor is stopped if it has not ended [`INTERACTOR_END_TIME`] after the program.
 /// Neither is traced. An error says whose it is: the program's, or the interactor's
-/// ([`Side::Judge`]).
+/// ([`Side::Judge`]). (Long, for one scope holds the dialogue's six threads, the relay, two
+/// readers of stderr, two watches and the watch for a stuck dialogue, which borrow the relay's
+/// state and each other's handles: the order they are joined in is the order the sides end.)
 pub fn talk(
     program: &[impl AsRef<OsStr>],
     program_options: &Options,
     interactor: &[impl AsRef<OsStr>],
     interactor_options: &Options,
 ) -> Result<Run, (Side, RunError)> {
-    let cannot_start = |side| move |error| (side, RunError::CannotStart(error));
-    let no_command = || io::Error::new(io::ErrorKind::InvalidInput, "no command");
-    let (program_name, program_arguments) = program
-        .split_first()
-        .ok_or_else(no_command)
-        .map_err(cannot_start(Side::Program))?;
-    let (interactor_name, interactor_arguments) = interactor
-        .split_first()
-        .ok_or_else(no_command)
-        .map_err(cannot_start(Side::Judge))?;
     let untraced = |options: &Options| Options {
         trace_faults: false,
         ..options.clone()
@@ -171,35 +163,14 @@ pub fn talk(
         wall_limit: None,
         ..untraced(interactor_options)
     };
-    let (to_program, for_program) = start::pipe().map_err(cannot_start(Side::Program))?;
-    let (to_interactor, for_interactor) = start::pipe().map_err(cannot_start(Side::Program))?;
-    let started = Instant::now();
-    let judge = start::start(
-        interactor_name.as_ref(),
-        interactor_arguments,
-        Stdin::Fd(to_interactor.as_fd()),
-        &judge_options,
-    )
-    .map_err(cannot_start(Side::Judge))?;
-    lock_running().push(judge.pid);
-    let at_start = super::procfs::own_peak_memory();
-    let solver = match start::start(
-        program_name.as_ref(),
-        program_arguments,
-        Stdin::Fd(to_program.as_fd()),
-        &program_options,
-    ) {
-        Ok(solver) => solver,
-        Err(error) => {
-            kill_group(judge.pid);
-            forget(judge.pid);
-            let _ = start::reap(judge.pid);
-            return Err((Side::Program, RunError::CannotStart(error)));
-        }
-    };
-    lock_running().push(solver.pid);
-    // The children hold their ends of the two pipes now; these would keep them open.
-    drop((to_program, to_interactor));
+    let Sides {
+        solver,
+        judge,
+        for_program,
+        for_interactor,
+        started,
+        at_start,
+    } = start_sides(program, &program_options, interactor, &judge_options)?;
     let dialogue = Relay {
         transcript: Mutex::default(),
         moved: AtomicU64::new(0),
@@ -309,6 +280,75 @@ pub fn talk(
         words: String::new(),
     }));
     Ok(program)
+}
+
+/// The two sides of a dialogue, started ([`start_sides`]): the program (`solver`) and the
+/// interactor (`judge`), the pipes this process relays their words through (what the program
+/// reads, what the interactor reads), when they started, and this process's peak memory then.
+struct Sides {
+    solver: start::Started,
+    judge: start::Started,
+    for_program: File,
+    for_interactor: File,
+    started: Instant,
+    at_start: u64,
+}
+
+/// Starts the interactor, then the program, each with its options and a pipe of its own for its
+/// input; a program that cannot start leaves no interactor running. An error says whose it is.
+fn start_sides(
+    program: &[impl AsRef<OsStr>],
+    program_options: &Options,
+    interactor: &[impl AsRef<OsStr>],
+    judge_options: &Options,
+) -> Result<Sides, (Side, RunError)> {
+    let cannot_start = |side| move |error| (side, RunError::CannotStart(error));
+    let no_command = || io::Error::new(io::ErrorKind::InvalidInput, "no command");
+    let (program_name, program_arguments) = program
+        .split_first()
+        .ok_or_else(no_command)
+        .map_err(cannot_start(Side::Program))?;
+    let (interactor_name, interactor_arguments) = interactor
+        .split_first()
+        .ok_or_else(no_command)
+        .map_err(cannot_start(Side::Judge))?;
+    let (to_program, for_program) = start::pipe().map_err(cannot_start(Side::Program))?;
+    let (to_interactor, for_interactor) = start::pipe().map_err(cannot_start(Side::Program))?;
+    let started = Instant::now();
+    let judge = start::start(
+        interactor_name.as_ref(),
+        interactor_arguments,
+        Stdin::Fd(to_interactor.as_fd()),
+        judge_options,
+    )
+    .map_err(cannot_start(Side::Judge))?;
+    lock_running().push(judge.pid);
+    let at_start = super::procfs::own_peak_memory();
+    let solver = match start::start(
+        program_name.as_ref(),
+        program_arguments,
+        Stdin::Fd(to_program.as_fd()),
+        program_options,
+    ) {
+        Ok(solver) => solver,
+        Err(error) => {
+            kill_group(judge.pid);
+            forget(judge.pid);
+            let _ = start::reap(judge.pid);
+            return Err((Side::Program, RunError::CannotStart(error)));
+        }
+    };
+    lock_running().push(solver.pid);
+    // The children hold their ends of the two pipes now; these would keep them open.
+    drop((to_program, to_interactor));
+    Ok(Sides {
+        solver,
+        judge,
+        for_program,
+        for_interactor,
+        started,
+        at_start,
+    })
 }
 
 /// A dialogue going on, as this process relays it: its transcript, how many bytes have gone either way, the program's
