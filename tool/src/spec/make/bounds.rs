@@ -14,6 +14,52 @@ pub(super) struct Bounds {
     pub(super) not: Vec<i128>,
 }
 
+impl Bounds {
+    /// Narrowed by `value`, another term of a chain, which comes before the value's own term if
+    /// `before`, `between` the comparisons from the earlier of the two to the later. A chain that
+    /// rises from the term to the value bounds the value from below (one more for each strict
+    /// `<`), one that falls from it bounds it from above; all `=` fixes both bounds, and a lone
+    /// `\neq` rules the one value out.
+    fn narrow(&mut self, value: i128, between: &[Compare], before: bool) {
+        let strict = between
+            .iter()
+            .filter(|c| matches!(c, Compare::Below | Compare::Above))
+            .count() as i128;
+        let rising = between
+            .iter()
+            .all(|c| matches!(c, Compare::AtMost | Compare::Below | Compare::Equal));
+        let falling = between
+            .iter()
+            .all(|c| matches!(c, Compare::AtLeast | Compare::Above | Compare::Equal));
+        // Whether the other term is below the value.
+        let below = match (rising, falling) {
+            (true, true) => {
+                self.low = Some(self.low.map_or(value, |low| low.max(value)));
+                self.high = Some(self.high.map_or(value, |high| high.min(value)));
+                return;
+            }
+            (true, false) => before,
+            (false, true) => !before,
+            (false, false) => {
+                if between == [Compare::NotEqual] {
+                    self.not.push(value);
+                }
+                return;
+            }
+        };
+        match below {
+            true => {
+                let low = value + strict;
+                self.low = Some(self.low.map_or(low, |known| known.max(low)));
+            }
+            false => {
+                let high = value - strict;
+                self.high = Some(self.high.map_or(high, |known| known.min(high)));
+            }
+        }
+    }
+}
+
 impl Maker<'_> {
     /// `value` of the scalar `base`, or the largest value from `low` below it that keeps every
     /// chain that holds it inside an expression, with the values known so far: `H \times W
@@ -156,48 +202,7 @@ impl Maker<'_> {
                     let Some(value) = term.value(&lookup) else {
                         continue;
                     };
-                    let strict = between
-                        .iter()
-                        .filter(|c| matches!(c, Compare::Below | Compare::Above))
-                        .count() as i128;
-                    let rising = between
-                        .iter()
-                        .all(|c| matches!(c, Compare::AtMost | Compare::Below | Compare::Equal));
-                    let falling = between
-                        .iter()
-                        .all(|c| matches!(c, Compare::AtLeast | Compare::Above | Compare::Equal));
-                    // Whether the other term is below the subject.
-                    let below = match (rising, falling) {
-                        (true, true) => {
-                            bounds.low = Some(bounds.low.map_or(value, |low| low.max(value)));
-                            bounds.high = Some(bounds.high.map_or(value, |high| high.min(value)));
-                            continue;
-                        }
-                        (true, false) => other < at,
-                        (false, true) => other > at,
-                        (false, false) => {
-                            if between == [Compare::NotEqual] {
-                                bounds.not.push(value);
-                            }
-                            continue;
-                        }
-                    };
-                    match below {
-                        true => {
-                            bounds.low = Some(
-                                bounds
-                                    .low
-                                    .map_or(value + strict, |low| low.max(value + strict)),
-                            )
-                        }
-                        false => {
-                            bounds.high = Some(
-                                bounds
-                                    .high
-                                    .map_or(value - strict, |high| high.min(value - strict)),
-                            )
-                        }
-                    }
+                    bounds.narrow(value, between, other < at);
                 }
             }
         }
