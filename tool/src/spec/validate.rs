@@ -213,68 +213,9 @@ impl Spec {
             }
             Rule::Integers => Ok(()),
             Rule::Letters { names, letters } => {
-                let mut allowed = [false; 256];
-                letters
-                    .iter()
-                    .for_each(|&letter| allowed[usize::from(letter)] = true);
-                for name in names {
-                    for (indices, slot) in lookup.slots(name, self.dimensions(name)) {
-                        if let Value::Text(text) = &slot.value
-                            && let Some(bad) =
-                                text.bytes().find(|&byte| !allowed[usize::from(byte)])
-                        {
-                            let what =
-                                format!("{} has `{}`, which", named(name, &indices), bad as char);
-                            return Err(Invalid::at(slot, breaks(what), index));
-                        }
-                    }
-                }
-                Ok(())
+                self.check_letters(names, letters, lookup, index, &breaks)
             }
-            Rule::Distinct { names } if names.iter().all(|name| self.dimensions(name) == 1) => {
-                // Arrays of one index, read by place.
-                let columns: Vec<&[Option<Slot>]> =
-                    names.iter().map(|name| lookup.column(name)).collect();
-                let mut seen: FxHashMap<[&Value; 2], usize> = FxHashMap::default();
-                seen.reserve(columns[0].len());
-                for (row, slot) in columns[0].iter().enumerate() {
-                    let Some(slot) = slot else { continue };
-                    // A row of one or two values, the first again for one.
-                    let second = columns.get(1).and_then(|column| column.get(row)?.as_ref());
-                    let key = [&slot.value, second.map_or(&slot.value, |slot| &slot.value)];
-                    if let Some(before) = seen.insert(key, row) {
-                        let what = match names.as_slice() {
-                            [name] => format!(
-                                "{} = {} equals {}, which",
-                                named(name, &[row as i128]),
-                                display(&slot.value),
-                                named(name, &[before as i128])
-                            ),
-                            _ => format!("row {row} equals row {before}, which"),
-                        };
-                        return Err(Invalid::at(second.unwrap_or(slot), breaks(what), index));
-                    }
-                }
-                Ok(())
-            }
-            Rule::Distinct { names } => {
-                // A grid's values, all distinct.
-                let slots = lookup.slots(&names[0], self.dimensions(&names[0]));
-                let mut seen: FxHashMap<&Value, Index> = FxHashMap::default();
-                for (indices, slot) in &slots {
-                    if let Some(before) = seen.insert(&slot.value, *indices) {
-                        let name = &names[0];
-                        let what = format!(
-                            "{} = {} equals {}, which",
-                            named(name, indices),
-                            display(&slot.value),
-                            named(name, &before)
-                        );
-                        return Err(Invalid::at(slot, breaks(what), index));
-                    }
-                }
-                Ok(())
-            }
+            Rule::Distinct { names } => self.check_distinct(names, lookup, index, &breaks),
             Rule::Sorted { name, strict } => {
                 let slots = lookup.slots(name, self.dimensions(name));
                 for pair in slots.windows(2) {
@@ -290,49 +231,122 @@ impl Spec {
                 Ok(())
             }
             Rule::Permutation { name, of } => {
-                let slots = lookup.slots(name, self.dimensions(name));
-                let count = of.value(lookup).unwrap_or(-1);
-                let mut seen = FxHashSet::default();
-                for (indices, slot) in &slots {
-                    let Value::Number(value) = slot.value else {
-                        continue;
-                    };
-                    if !(1..=count).contains(&i128::from(value)) || !seen.insert(value) {
-                        let what = format!("{} = {value}", named(name, indices));
-                        return Err(Invalid::at(slot, breaks(what), index));
-                    }
-                }
-                match (slots.last(), slots.len() as i128 == count) {
-                    (Some((indices, slot)), false) => {
-                        let what =
-                            format!("{} values, {} the last,", slots.len(), named(name, indices));
-                        Err(Invalid::at(slot, breaks(what), index))
-                    }
-                    _ => Ok(()),
-                }
+                self.check_permutation(name, of, lookup, index, &breaks)
             }
             Rule::Graph(shape) => match &self.graph {
                 Some(graph) => check_graph(graph, *shape, lookup, index, &breaks),
                 None => Ok(()),
             },
-            Rule::Sum { name, most } => {
-                let most = most.value(lookup).unwrap_or(i128::MAX);
-                let mut sum = 0i128;
-                for case in &document.cases {
-                    let Some(slot) = case.scalar(name) else {
-                        continue;
-                    };
-                    let Value::Number(value) = slot.value else {
-                        continue;
-                    };
-                    sum = sum.saturating_add(i128::from(value));
-                    if sum > most {
-                        let what = format!("the sum of {name} so far, {sum},");
-                        return Err(Invalid::at(slot, breaks(what), index));
-                    }
+            Rule::Sum { name, most } => check_sum(name, most, lookup, document, index, &breaks),
+        }
+    }
+
+    /// Checks that every string of `names` holds only `letters`.
+    fn check_letters(
+        &self,
+        names: &[String],
+        letters: &[u8],
+        lookup: &Lookup,
+        index: usize,
+        breaks: &dyn Fn(String) -> String,
+    ) -> Result<(), Invalid> {
+        let mut allowed = [false; 256];
+        letters
+            .iter()
+            .for_each(|&letter| allowed[usize::from(letter)] = true);
+        for name in names {
+            for (indices, slot) in lookup.slots(name, self.dimensions(name)) {
+                if let Value::Text(text) = &slot.value
+                    && let Some(bad) = text.bytes().find(|&byte| !allowed[usize::from(byte)])
+                {
+                    let what = format!("{} has `{}`, which", named(name, &indices), bad as char);
+                    return Err(Invalid::at(slot, breaks(what), index));
                 }
-                Ok(())
             }
+        }
+        Ok(())
+    }
+
+    /// Checks that the values of `names` are distinct: rows of arrays of one index, read by
+    /// place, or a grid's values.
+    fn check_distinct(
+        &self,
+        names: &[String],
+        lookup: &Lookup,
+        index: usize,
+        breaks: &dyn Fn(String) -> String,
+    ) -> Result<(), Invalid> {
+        if names.iter().all(|name| self.dimensions(name) == 1) {
+            // Arrays of one index, read by place.
+            let columns: Vec<&[Option<Slot>]> =
+                names.iter().map(|name| lookup.column(name)).collect();
+            let mut seen: FxHashMap<[&Value; 2], usize> = FxHashMap::default();
+            seen.reserve(columns[0].len());
+            for (row, slot) in columns[0].iter().enumerate() {
+                let Some(slot) = slot else { continue };
+                // A row of one or two values, the first again for one.
+                let second = columns.get(1).and_then(|column| column.get(row)?.as_ref());
+                let key = [&slot.value, second.map_or(&slot.value, |slot| &slot.value)];
+                if let Some(before) = seen.insert(key, row) {
+                    let what = match names {
+                        [name] => format!(
+                            "{} = {} equals {}, which",
+                            named(name, &[row as i128]),
+                            display(&slot.value),
+                            named(name, &[before as i128])
+                        ),
+                        _ => format!("row {row} equals row {before}, which"),
+                    };
+                    return Err(Invalid::at(second.unwrap_or(slot), breaks(what), index));
+                }
+            }
+            return Ok(());
+        }
+        // A grid's values, all distinct.
+        let slots = lookup.slots(&names[0], self.dimensions(&names[0]));
+        let mut seen: FxHashMap<&Value, Index> = FxHashMap::default();
+        for (indices, slot) in &slots {
+            if let Some(before) = seen.insert(&slot.value, *indices) {
+                let name = &names[0];
+                let what = format!(
+                    "{} = {} equals {}, which",
+                    named(name, indices),
+                    display(&slot.value),
+                    named(name, &before)
+                );
+                return Err(Invalid::at(slot, breaks(what), index));
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that the values of `name` are a permutation of 1 to `of`.
+    fn check_permutation(
+        &self,
+        name: &str,
+        of: &Expr,
+        lookup: &Lookup,
+        index: usize,
+        breaks: &dyn Fn(String) -> String,
+    ) -> Result<(), Invalid> {
+        let slots = lookup.slots(name, self.dimensions(name));
+        let count = of.value(lookup).unwrap_or(-1);
+        let mut seen = FxHashSet::default();
+        for (indices, slot) in &slots {
+            let Value::Number(value) = slot.value else {
+                continue;
+            };
+            if !(1..=count).contains(&i128::from(value)) || !seen.insert(value) {
+                let what = format!("{} = {value}", named(name, indices));
+                return Err(Invalid::at(slot, breaks(what), index));
+            }
+        }
+        match (slots.last(), slots.len() as i128 == count) {
+            (Some((indices, slot)), false) => {
+                let what = format!("{} values, {} the last,", slots.len(), named(name, indices));
+                Err(Invalid::at(slot, breaks(what), index))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -520,6 +534,33 @@ fn display(value: &Value) -> String {
         Value::Number(number) => number.to_string(),
         Value::Text(text) => text.to_string(),
     }
+}
+
+/// Checks that the sum of `name` over the test cases is at most `most`.
+fn check_sum(
+    name: &str,
+    most: &Expr,
+    lookup: &Lookup,
+    document: &Document,
+    index: usize,
+    breaks: &dyn Fn(String) -> String,
+) -> Result<(), Invalid> {
+    let most = most.value(lookup).unwrap_or(i128::MAX);
+    let mut sum = 0i128;
+    for case in &document.cases {
+        let Some(slot) = case.scalar(name) else {
+            continue;
+        };
+        let Value::Number(value) = slot.value else {
+            continue;
+        };
+        sum = sum.saturating_add(i128::from(value));
+        if sum > most {
+            let what = format!("the sum of {name} so far, {sum},");
+            return Err(Invalid::at(slot, breaks(what), index));
+        }
+    }
+    Ok(())
 }
 
 /// Checks the edges of `graph` against `shape`.
