@@ -21,32 +21,7 @@ impl Spec {
         reached: &mut Reached,
     ) -> Option<Result<(), Invalid>> {
         let [(0, free)] = free else { return None };
-        enum Term<'a> {
-            Fixed(Option<i128>),
-            Column(&'a [Option<Slot>], bool),
-        }
-        let mut resolved = Vec::with_capacity(terms.len());
-        for term in terms {
-            let (Expr::Variable(name) | Expr::Length(name)) = term else {
-                let mut indexed = false;
-                term.names(&mut |name| indexed |= !name.indices.is_empty() || name.base == *free);
-                if indexed {
-                    return None;
-                }
-                resolved.push(Term::Fixed(term.value(lookup)));
-                continue;
-            };
-            match name.indices.as_slice() {
-                [] if name.base != *free => resolved.push(Term::Fixed(term.value(lookup))),
-                [Expr::Variable(index)] if index.base == *free && index.indices.is_empty() => {
-                    resolved.push(Term::Column(
-                        lookup.column(&name.base),
-                        matches!(term, Expr::Length(_)),
-                    ))
-                }
-                _ => return None,
-            }
-        }
+        let resolved = resolved(terms, lookup, free)?;
         let rows = (resolved.iter())
             .map(|term| match term {
                 Term::Column(column, _) => column.len(),
@@ -136,4 +111,39 @@ impl Spec {
         }
         Some(Ok(()))
     }
+}
+
+/// A term of a chain as [`Spec::check_columns`] reads it.
+enum Term<'a> {
+    /// A value the same on every row (None if it is not known).
+    Fixed(Option<i128>),
+    /// The column of an array indexed by the free index, and whether the term is its length.
+    Column(&'a [Option<Slot>], bool),
+}
+
+/// The terms of a chain, read with `lookup`, each a fixed value or a column indexed by `free`;
+/// None if one is indexed otherwise, which the general check takes.
+fn resolved<'a>(terms: &[Expr], lookup: &Lookup<'a>, free: &str) -> Option<Vec<Term<'a>>> {
+    let mut resolved = Vec::with_capacity(terms.len());
+    for term in terms {
+        let (Expr::Variable(name) | Expr::Length(name)) = term else {
+            let mut indexed = false;
+            term.names(&mut |name| indexed |= !name.indices.is_empty() || name.base == *free);
+            if indexed {
+                return None;
+            }
+            resolved.push(Term::Fixed(term.value(lookup)));
+            continue;
+        };
+        match name.indices.as_slice() {
+            [] if name.base != *free => resolved.push(Term::Fixed(term.value(lookup))),
+            [Expr::Variable(index)] if index.base == *free && index.indices.is_empty() => resolved
+                .push(Term::Column(
+                    lookup.column(&name.base),
+                    matches!(term, Expr::Length(_)),
+                )),
+            _ => return None,
+        }
+    }
+    Some(resolved)
 }
